@@ -1,0 +1,21 @@
+"""spacy_phi: de-identification of clinical notes with spaCy.
+
+Importing the package registers its tokenizer, components and functions with
+spaCy. Installed, the same registrations are also found through entry points,
+so `spacy.load` of a saved pipeline works without importing this package.
+"""
+
+from . import tokenizer  # noqa: F401  (registrations)
+from .about import __version__
+from .labels import LABEL_NAMES, LABELS, Category, category_of, map_label
+from .util import blank_pipeline
+
+__all__ = [
+    "__version__",
+    "LABEL_NAMES",
+    "LABELS",
+    "Category",
+    "category_of",
+    "map_label",
+    "blank_pipeline",
+]
