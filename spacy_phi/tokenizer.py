@@ -111,13 +111,21 @@ SPLIT_RULES: Sequence[str] = (
     r"(?<=[^\W_])/(?=[^\W\d_])|(?<=[^\W\d_])/(?=\d)",
     # comma between a letter and anything not a space: "Mon,Wed,Fri"; "40,000" stays
     r"(?<=[^\W\d_]),(?=\S)|(?<=\d),(?=[^\W\d_])",
-    # period between a letter and a digit: "ext.5-8112", "Tel.6175551212"
-    r"(?<=[^\W\d_])\.(?=\d)",
+    # period between a letter and a digit: "ext.5-8112", "Tel.6175551212"; and
+    # between a number and a word: "08017.España", "2.Aspirin"
+    r"(?<=[^\W\d_])\.(?=\d)|(?<=\d)\.(?=[^\W\d_]{2})",
+    # hyphen between a letter and a digit, in every language's defaults:
+    # "nhc-150679" (record number), "08005-Barcelona" (ZIP then city)
+    r"(?<=[^\W\d_])-(?=\d)|(?<=\d)-(?=[^\W\d_])",
 )
 
 # Backslashes are never part of PHI ("Educare-Fargo\", "^\^" escapes in HL7).
 EXTRA_PREFIXES: Sequence[str] = (r"\\", r"\^", r"\|", r"#", r"~", r"\*", r"=")
-EXTRA_SUFFIXES: Sequence[str] = (r"\\", r"\^", r"\|", r"#", r"~", r"\*", r"=", r":")
+EXTRA_SUFFIXES: Sequence[str] = (
+    r"\\", r"\^", r"\|", r"#", r"~", r"\*", r"=", r":",
+    # a sentence-final period after a digit+letter token: "Mayor 2A." (not an abbreviation)
+    r"(?<=[0-9][^\W\d_])\.",
+)
 
 # --- Abbreviations kept as one token with their periods -------------------------------
 CLINICAL_ABBREVIATIONS: Sequence[str] = (

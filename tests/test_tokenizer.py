@@ -53,6 +53,10 @@ SEED_SPLITS = [
     ("DOB:09/14/2067.", ["DOB", ":", "09/14/2067", "."]),
     ("Tel.6175551212", ["Tel.", "6175551212"]),
     ("Smith,John", ["Smith", ",", "John"]),
+    ("nhc-150679", ["nhc", "-", "150679"]),
+    ("08005-Barcelona", ["08005", "-", "Barcelona"]),
+    ("calle Mayor 2A.", ["calle", "Mayor", "2A", "."]),
+    ("Barcelona 08017.España", ["Barcelona", "08017", ".", "España"]),
 ]
 
 # What a PHI span needs whole stays whole.
