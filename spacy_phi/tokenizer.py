@@ -117,6 +117,9 @@ SPLIT_RULES: Sequence[str] = (
     # hyphen between a letter and a digit, in every language's defaults:
     # "nhc-150679" (record number), "08005-Barcelona" (ZIP then city)
     r"(?<=[^\W\d_])-(?=\d)|(?<=\d)-(?=[^\W\d_])",
+    # hyphen before a capitalised word, also where the language keeps hyphenated
+    # words whole (es): "Concepción-Chile", "Somoto-Madriz" (two places)
+    rf"(?<={_LETTER})-(?={_UPPER})",
 )
 
 # Backslashes are never part of PHI ("Educare-Fargo\", "^\^" escapes in HL7).

@@ -222,3 +222,6 @@ def test_pickle(nlp):
 def test_spanish_pipeline_gets_the_same_rules():
     nlp = blank_pipeline("es")
     assert tokens(nlp, "Dr. RuizMartín MR:6746781") == ["Dr.", "Ruiz", "Martín", "MR", ":", "6746781"]
+    assert tokens(nlp, "Concepción-Chile") == ["Concepción", "-", "Chile"]
+    assert tokens(nlp, "08005-Barcelona") == ["08005", "-", "Barcelona"]
+    assert tokens(nlp, "médico-quirúrgico") == ["médico-quirúrgico"]  # a word, not two places
