@@ -35,27 +35,32 @@ The rules, in the order they are tried at each chunk (first match wins):
       section headers ("MRN: 0937884") stay one sentence, so the key stays next
       to its value.
    b. inline numbered list: "1. Aspirin 2. Tylenol" splits before "2."
-   c. punctuation: after a chunk ending in "?", "!", "..." or a sentence-final
+   c. a "Key:" after a column gap (tab or 3+ spaces) starts a sentence:
+      "Name: KYLE CHANEY        MRN: 6746781" is two.
+   d. punctuation: after a chunk ending in "?", "!", "..." or a sentence-final
       ".", a chunk that starts (after opening quotes/brackets) with an
       uppercase letter or a digit starts a sentence. A chunk ending in "." is
       not sentence-final when it is a title or prefix abbreviation ("Dr.",
-      "e.g.", "vs.", "approx."), an initial ("J."), or a number that starts its
-      sentence (list marker "1."). Abbreviations that can end a sentence
-      ("p.o.", "q.d.", "M.D.", "etc.", "Sept.", "No.") only split before a
-      capitalised word that is not itself such an abbreviation, so "Sept. 14",
-      "No. 5", "p.o. q.d." and "M.D. saw her" stay whole. Lowercase next words
-      never split on the same line ("a.m. today").
+      "e.g.", "vs.", "approx."), an initial ("J."; but "vitamin D." and
+      "101.2 F." can end a sentence), or a number that starts its sentence
+      (list marker "1."). Abbreviations that can end a sentence ("p.o.",
+      "q.d.", "M.D.", "etc.", "Sept.", "No.") only split before a capitalised
+      word that is not itself such an abbreviation, so "Sept. 14", "No. 5",
+      "p.o. q.d." and "M.D. saw her" stay whole; in an ALL CAPS note they
+      never split on the same line. Lowercase next words never split on the
+      same line ("a.m. today").
 5. Line break rules (`split_on_newline="auto"`), between line L and line M:
    a. M starts with a list marker ("-", "*", "1.", "2)", "(a)") -> split.
    b. L is a header or ends with ":" -> split.
-   c. L ends with a continuation cue (",", "-", "/", "and", "by", "the", ...)
-      -> join (wrapped sentence).
+   c. L ends with a continuation cue (",", "-", "/", "and", "by", "the", ...),
+      or, in an ALL CAPS note, M starts with "AND", "WITH", "TO", ... -> join
+      (wrapped sentence).
    d. M is a header (known name, ALL CAPS in a mixed-case note, short line
       ending in ":") or starts with "Key:" -> split.
    e. L is a "Key: value" line and M does not start lowercase -> split.
    f. L ends with sentence-final punctuation -> split, unless the "." is a
       title/initial ("seen by Dr.\\nSmith") or an abbreviation followed by a
-      lowercase word, as in rule 4c.
+      lowercase word, as in rule 4d.
    g. M starts lowercase (or with ")" "," ...) -> join, unless L is a short
       lowercase list item that starts its own sentence ("aspirin 81 mg\\n
       lisinopril 10 mg" after a header).
@@ -707,7 +712,8 @@ class PhiSentencizer(Pipe):
                 self.set_annotations(doc, starts)
                 yield doc
             except Exception as e:
-                yield error_handler(self.name, self, [doc], e)
+                # Like spaCy's Pipe.pipe: a doc whose error is handled is dropped.
+                error_handler(self.name, self, [doc], e)
 
     def predict(self, doc: Doc) -> List[bool]:
         """Decide the sentence starts of a Doc, without modifying it.
@@ -724,7 +730,8 @@ class PhiSentencizer(Pipe):
         state = _DocState(doc.text)
         if not state.chunks:
             return flags  # whitespace only: one sentence
-        token_at = {idx: i for i, idx in enumerate(doc.to_array(IDX).tolist())}
+        offsets = doc.to_array(IDX).tolist()
+        token_at = dict(zip(offsets, range(len(offsets))))
         chunk_starts = self._chunk_starts(state)
         for c, is_start in enumerate(chunk_starts):
             # c == 0: token 0 is already a start; whitespace before the first
@@ -1003,7 +1010,10 @@ class PhiSentencizer(Pipe):
                 if best < 0:
                     best = latest
                 if best < 0:
+                    # Inside the chunk: the last non-space token of the window.
                     best = i
+                    while best > sent_start + 1 and doc[best].is_space:
+                        best -= 1
                     while best < n_tokens and doc[best].is_space:
                         best += 1
                     if best >= n_tokens:

@@ -93,3 +93,19 @@ def test_cli_without_command_shows_help(capsys):
 def test_python_module_entry():
     result = subprocess.run([sys.executable, "-m", "spacy_phi", "--help"], capture_output=True, text=True)
     assert result.returncode == 0 and "convert" in result.stdout
+
+
+def test_project_yml_is_valid_and_its_commands_exist():
+    from weasel.util import load_project_config
+
+    from spacy_phi.cli import build_parser
+
+    project = load_project_config(ROOT)
+    subcommands = set(build_parser()._subparsers._group_actions[0].choices)
+    for command in project["commands"]:
+        assert command.get("help"), command["name"]
+        for line in command["script"]:
+            if line.startswith("spacy-phi "):
+                assert line.split()[1] in subcommands, line
+    for workflow in project["workflows"].values():
+        assert set(workflow) <= {command["name"] for command in project["commands"]}

@@ -8,11 +8,11 @@ sentence, so a whitespace token never starts a sentence except at index 0;
 """
 
 import pickle
+import random
 import textwrap
 
 import pytest
 import spacy
-from spacy.tokens import Doc
 from spacy.training import Example
 
 import spacy_phi.sentencizer  # noqa: F401  (registers the factory)
@@ -157,14 +157,23 @@ CASES = [
     ("Well.  Next visit in May.", ["Well.", "Next visit in May."]),
     # --- line breaks: wrapping vs. sentence ends
     ("The patient was seen by\nDr. Smith in clinic today.", ["The patient was seen by\nDr. Smith in clinic today."]),
-    ("He was admitted with chest pain and\nshortness of breath.", ["He was admitted with chest pain and\nshortness of breath."]),
-    ("Pain radiates to the\nleft arm, worse with\nexertion.", ["Pain radiates to the\nleft arm, worse with\nexertion."]),
+    (
+        "He was admitted with chest pain and\nshortness of breath.",
+        ["He was admitted with chest pain and\nshortness of breath."],
+    ),
+    (
+        "Pain radiates to the\nleft arm, worse with\nexertion.",
+        ["Pain radiates to the\nleft arm, worse with\nexertion."],
+    ),
     ("Seen by Dr.\nSmith today.", ["Seen by Dr.\nSmith today."]),
     ("Aspirin 81 mg p.o.\nq.d. for CAD.", ["Aspirin 81 mg p.o.\nq.d. for CAD."]),
     ("He is well.\nShe is not.", ["He is well.", "She is not."]),
     ("He is well.\nshe is not.", ["He is well.", "she is not."]),
     ("Hypertension\r\nDiabetes", ["Hypertension", "Diabetes"]),
-    ("PATIENT WAS SEEN BY\nDR. SMITH IN CLINIC TODAY. HE IS WELL.", ["PATIENT WAS SEEN BY\nDR. SMITH IN CLINIC TODAY.", "HE IS WELL."]),
+    (
+        "PATIENT WAS SEEN BY\nDR. SMITH IN CLINIC TODAY. HE IS WELL.",
+        ["PATIENT WAS SEEN BY\nDR. SMITH IN CLINIC TODAY.", "HE IS WELL."],
+    ),
     # --- blank lines
     ("Chest pain\n\nhistory of hypertension", ["Chest pain", "history of hypertension"]),
     ("He was seen by\n\nDr. Smith", ["He was seen by", "Dr. Smith"]),
@@ -208,7 +217,10 @@ CASES = [
     ("Meds:\n1. Aspirin 81 mg\n2. Lisinopril 10 mg", ["Meds:", "1. Aspirin 81 mg", "2. Lisinopril 10 mg"]),
     ("1.\nAspirin 81 mg", ["1.\nAspirin 81 mg"]),
     ("- Aspirin 81 mg daily for\nCAD\n- Lisinopril", ["- Aspirin 81 mg daily for\nCAD", "- Lisinopril"]),
-    ("- Continue aspirin and\ntitrate metoprolol\nFollow up", ["- Continue aspirin and\ntitrate metoprolol", "Follow up"]),
+    (
+        "- Continue aspirin and\ntitrate metoprolol\nFollow up",
+        ["- Continue aspirin and\ntitrate metoprolol", "Follow up"],
+    ),
     # --- key: value lines, letterheads, tables
     ("MRN: 0937884\nDOB: 09/14/2067", ["MRN: 0937884", "DOB: 09/14/2067"]),
     ("MR:6746781\nDOB: 09/14/2067", ["MR:6746781", "DOB: 09/14/2067"]),
@@ -306,6 +318,39 @@ def test_empty_and_whitespace_only_docs(nlp, text):
         assert len(sentences) == 1
     else:
         assert sentences == []
+
+
+@pytest.mark.parametrize(
+    "config", [{}, {"split_on_newline": "always"}, {"split_on_newline": "never"}, {"max_sentence_tokens": 3}]
+)
+@pytest.mark.parametrize("tokenizer", [blank_pipeline, lambda: spacy.blank("en")], ids=["clinical", "spacy_default"])
+def test_random_text_invariants(tokenizer, config):
+    # Odd whitespace (tabs, CRLF, form feed, NBSP, U+2028) and punctuation.
+    pieces = list("aAbZ09.:;,!?-*•()[]\"'^/#") + [" ", "  ", "\n", "\n\n", "\t", "\r\n", "\x0c", "\xa0", "\u2028"]
+    pieces += ["Dr.", "p.o.", "1.", "MRN:", "HPI:", "St.", "Sr.", "J.", "e.g.", "…", "¿", "é"]
+    nlp = tokenizer()
+    nlp.add_pipe("phi_sentencizer", config=config)
+    rng = random.Random(0)
+    for _ in range(300):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 40)))
+        doc = nlp(text)
+        assert doc.text == text
+        assert all(t.is_sent_start in (True, False) for t in doc)
+        assert not any(t.is_space and t.is_sent_start for t in doc[1:])
+        assert "".join(s.text_with_ws for s in doc.sents) == text
+        if len(doc):
+            assert doc[0].is_sent_start is True
+        if config.get("max_sentence_tokens"):
+            assert all(len(s) <= 3 for s in doc.sents)
+
+
+def test_error_handler():
+    # A failure inside the component goes through spaCy's error handler.
+    sentencizer = PhiSentencizer()
+    seen = []
+    sentencizer.set_error_handler(lambda name, proc, docs, e: seen.append((name, len(docs))))
+    assert list(sentencizer.pipe([object()])) == []  # type: ignore[list-item]
+    assert seen == [("phi_sentencizer", 1)]
 
 
 # --- configuration ---------------------------------------------------------

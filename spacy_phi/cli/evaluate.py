@@ -1,0 +1,112 @@
+"""`spacy-phi evaluate`: score a pipeline or another tool's predictions against gold.
+
+    spacy-phi evaluate GOLD [--gold-format FMT] [--scheme S]
+        (--model PATH_OR_NAME | --predictions FILE_OR_DIR [--pred-format {jsonl,brat,spacy}])
+        [--pred-scheme S] [--output metrics.json] [--html report.html] [--include-text]
+        [--compare OTHER_PREDICTIONS] [--compare-format F] [--seed N] [--shuffles N]
+
+Documents are matched by record id; gold documents without predictions are
+scored as all missed, predictions without gold are counted. The console shows
+numbers, labels and ids only; note text reaches the HTML report (and error
+examples in the JSON) only with --include-text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from ..converters import FORMATS
+from ..errors import SpacyPhiError
+from ..labels import SCHEMES
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the `evaluate` sub-command.
+
+    subparsers (Any): the object returned by `ArgumentParser.add_subparsers`.
+    RETURNS (argparse.ArgumentParser): the sub-command's parser.
+    """
+    parser = subparsers.add_parser(
+        "evaluate",
+        help="score a pipeline or a predictions file against gold annotations",
+        description=(
+            "Score predictions against gold: strict/relaxed entity, token (i2b2), binary token "
+            "(all, i2b2 HIPAA, Safe Harbor), PhysioNet overlap, per category/label, error "
+            "taxonomy. Prints numbers only, never note text."
+        ),
+    )
+    parser.add_argument("gold", type=Path, help="gold .spacy DocBin, or a corpus in a converter format")
+    parser.add_argument("--gold-format", choices=("spacy",) + FORMATS,
+                        help="format of GOLD (guessed from .spacy/.jsonl/folder if omitted)")
+    parser.add_argument("--scheme", choices=tuple(SCHEMES), help="label scheme of the gold (default by format)")
+    parser.add_argument("--phrases", type=Path, help="PhysioNet phrase file for the gold")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--model", help="spaCy pipeline (name or path) to run on the gold texts")
+    source.add_argument("--predictions", type=Path, help="predicted spans: JSONL file, BRAT folder or .spacy")
+    parser.add_argument("--pred-format", choices=("jsonl", "brat", "spacy"), help="format of --predictions")
+    parser.add_argument("--pred-scheme", choices=tuple(SCHEMES), default="spacy_phi",
+                        help="label scheme of the predictions (default: spacy_phi)")
+    parser.add_argument("--output", type=Path, help="write every number as JSON here")
+    parser.add_argument("--html", type=Path, help="write a self-contained HTML report here")
+    parser.add_argument("--include-text", action="store_true",
+                        help="put note text (PHI!) in the HTML document viewer and JSON error examples")
+    parser.add_argument("--compare", type=Path, help="predictions of another system: significance test vs it")
+    parser.add_argument("--compare-format", choices=("jsonl", "brat", "spacy"), help="format of --compare")
+    parser.add_argument("--metric", default="strict", help="metric for --compare (default: strict)")
+    parser.add_argument("--shuffles", type=int, default=9999, help="approximate randomization shuffles")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the randomization")
+    parser.add_argument("--lang", default="en", help="spaCy language code for DocBins (default: en)")
+    parser.set_defaults(func=run_evaluate)
+    return parser
+
+
+def run_evaluate(args: argparse.Namespace) -> int:
+    """Run the evaluation, print the tables and write the outputs.
+
+    args (argparse.Namespace): the parsed arguments.
+    RETURNS (int): 0 on success, 1 on unreadable input, 2 on bad arguments.
+    """
+    from ..evaluation import compare, format_console, match_documents, score, write_html
+    from ..evaluation.documents import MatchReport
+    from ..evaluation.loading import load_documents, predict_with_model
+    from ..evaluation.metrics import METRICS
+
+    if args.metric not in METRICS:
+        print(f"spacy-phi evaluate: error: unknown metric {args.metric!r}", file=sys.stderr)
+        return 2
+    report = MatchReport()
+    try:
+        gold = load_documents(args.gold, args.gold_format, args.scheme, report=report, side="gold",
+                              phrases=args.phrases, lang=args.lang)
+        if args.model:
+            pred = predict_with_model(args.model, gold)
+        else:
+            pred = load_documents(args.predictions, args.pred_format, args.pred_scheme, report=report,
+                                  side="pred", lang=args.lang)
+        documents, matching = match_documents(gold, pred, report)
+        result = score(documents, matching, include_text=args.include_text)
+        if args.compare is not None:
+            other_report = MatchReport()
+            other = load_documents(args.compare, args.compare_format, args.pred_scheme,
+                                   report=other_report, side="pred", lang=args.lang)
+            other_docs, other_matching = match_documents(gold, other, other_report)
+            other_result = score(other_docs, other_matching)
+            significance = compare(result, other_result, args.metric, shuffles=args.shuffles, seed=args.seed)
+            result.significance = {str(args.compare): significance.to_dict()}
+    except (SpacyPhiError, OSError) as err:
+        # Our messages name files, ids and offsets only; OSError names the path.
+        print(f"spacy-phi evaluate: error: {err}", file=sys.stderr)
+        return 1
+    print(format_console(result))
+    if args.output is not None:
+        args.output.parent.mkdir(parents=True, exist_ok=True)
+        args.output.write_text(json.dumps(result.to_dict(), indent=2), encoding="utf-8")
+        print(f"\nMetrics written to {args.output}")
+    if args.html is not None:
+        write_html(result, args.html, include_text=args.include_text)
+        print(f"HTML report written to {args.html}" + (" (includes note text)" if args.include_text else ""))
+    return 0

@@ -1,0 +1,294 @@
+"""The `phi_surrogates` pipeline component: rewrites a Doc whose `doc.ents`
+are PHI into `doc._.deidentified`, with `doc._.phi_offset_map` and
+`doc._.phi_surrogate_stats`. `doc.text` is never changed.
+
+Key and secret:
+- the patient/record key of a doc is `doc.user_data["phi_patient_key"]`,
+  else `doc.user_data["phi_record_id"]` (set by the converters), else a
+  random per-doc key (no consistency across docs);
+- the secret is read from `secret_file` (config) if set, else from the
+  environment variable `secret_env` (default SPACY_PHI_SECRET), else a random
+  per-run secret. It is never serialized, logged or shown in repr.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.pipeline import Pipe
+from spacy.tokens import Doc
+from spacy.util import SimpleFrozenList, ensure_path
+
+from .._logging import logger
+from ..labels import LABEL_NAMES
+from .ages import AGE_MODES
+from .generator import SurrogateGenerator
+from .keys import RECORD_ID_FIELD, PATIENT_KEY_FIELD, SECRET_ENV_VAR, doc_key, load_secret
+from .replacer import MODES, deidentify_text
+
+DEFAULT_ID_PREFIXES = ["MRN", "MR#", "ACCT", "#"]
+
+
+def install_extensions() -> None:
+    """Register the Doc extensions (idempotent; never overwrites another
+    package's extension of the same name)."""
+    if not Doc.has_extension("deidentified"):
+        Doc.set_extension("deidentified", default=None)
+    if not Doc.has_extension("phi_offset_map"):
+        Doc.set_extension("phi_offset_map", default=None)
+    if not Doc.has_extension("phi_surrogate_stats"):
+        Doc.set_extension("phi_surrogate_stats", default=None)
+
+
+class PhiSurrogates(Pipe):
+    """Replace the PHI entities of a Doc with surrogates, masks, tags or
+    filler, in a new string.
+
+    name (str): the component name.
+    settings: see `make_phi_surrogates`.
+    """
+
+    def __init__(self, name: str = "phi_surrogates", **settings: Any) -> None:
+        self.name = name
+        self._secret: Optional[bytes] = None
+        self._secret_is_random = False
+        self._set_settings(settings)
+        install_extensions()
+
+    # -- settings -----------------------------------------------------------
+
+    def _set_settings(self, settings: Dict[str, Any]) -> None:
+        cfg = dict(_DEFAULTS)
+        cfg.update(settings)
+        for label, mode in cfg["modes"].items():
+            if mode not in MODES:
+                raise ValueError(f"phi_surrogates: unknown mode {mode!r} for {label}; expected one of {MODES}")
+            if label not in LABEL_NAMES:
+                logger.warning("phi_surrogates: mode given for unknown label %s", label)
+        if cfg["default_mode"] not in MODES:
+            raise ValueError(f"phi_surrogates: unknown default_mode {cfg['default_mode']!r}")
+        if cfg["age_mode"] not in AGE_MODES:
+            raise ValueError(f"phi_surrogates: unknown age_mode {cfg['age_mode']!r}")
+        if not 1 <= int(cfg["date_shift_min"]) <= int(cfg["date_shift_max"]):
+            raise ValueError("phi_surrogates: need 1 <= date_shift_min <= date_shift_max")
+        cfg["modes"] = dict(cfg["modes"])
+        cfg["id_prefixes"] = list(cfg["id_prefixes"])
+        self.cfg = cfg
+        self._secret = None  # reloaded lazily: the file or env var may have changed
+
+    @property
+    def settings(self) -> Dict[str, Any]:
+        """The settings (JSON-serializable; no secret)."""
+        return dict(self.cfg)
+
+    @property
+    def secret(self) -> bytes:
+        # Loaded on first use, not at construction, so building or loading a
+        # pipeline never needs the secret.
+        if self._secret is None:
+            file, env = self.cfg["secret_file"], self.cfg["secret_env"]
+            self._secret = load_secret(file, env)
+            self._secret_is_random = not file and not (env and os.environ.get(env))
+        return self._secret
+
+    def __getstate__(self) -> Dict[str, Any]:
+        # Pickling (nlp.pipe(n_process=...), Spark) must not carry a real
+        # secret: workers reload it from the file or environment. A random
+        # per-run secret is kept so all workers of the run agree.
+        state = dict(self.__dict__)
+        if not state.get("_secret_is_random"):
+            state["_secret"] = None
+        return state
+
+    def __setstate__(self, state: Dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        install_extensions()
+
+    def __repr__(self) -> str:
+        return f"<PhiSurrogates name={self.name!r} default_mode={self.cfg['default_mode']!r}>"
+
+    # -- processing ---------------------------------------------------------
+
+    def generator_for(self, doc: Doc) -> SurrogateGenerator:
+        """The SurrogateGenerator of a doc (its key from `doc.user_data`).
+
+        doc (Doc): the doc.
+        RETURNS (SurrogateGenerator): a fresh generator for it.
+        """
+        cfg = self.cfg
+        key = doc_key(doc.user_data, cfg["patient_key_field"], cfg["record_id_field"])
+        return SurrogateGenerator(
+            self.secret,
+            key,
+            date_shift_min=cfg["date_shift_min"],
+            date_shift_max=cfg["date_shift_max"],
+            age_mode=cfg["age_mode"],
+            age_cap=cfg["age_cap"],
+            age_cap_text=cfg["age_cap_text"],
+            id_prefixes=cfg["id_prefixes"],
+        )
+
+    def _process(self, doc: Doc) -> Doc:
+        install_extensions()  # cheap; covers workers that unpickled us
+        cfg = self.cfg
+        if not doc.ents:
+            doc._.deidentified = doc.text
+            doc._.phi_offset_map = []
+            doc._.phi_surrogate_stats = {}
+            return doc
+        needs_gen = any(cfg["modes"].get(e.label_, cfg["default_mode"]) == "surrogate" for e in doc.ents)
+        result = deidentify_text(
+            doc.text,
+            doc.ents,
+            generator=self.generator_for(doc) if needs_gen else None,
+            modes=cfg["modes"],
+            default_mode=cfg["default_mode"],
+            redact_char=cfg["redact_char"],
+        )
+        doc._.deidentified = result.text
+        doc._.phi_offset_map = [entry.to_dict() for entry in result.offset_map]
+        doc._.phi_surrogate_stats = result.stats
+        return doc
+
+    def __call__(self, doc: Doc) -> Doc:
+        """Apply the component to a Doc.
+
+        doc (Doc): the Doc, with PHI in `doc.ents`.
+        RETURNS (Doc): the Doc with `doc._.deidentified` etc. set.
+        """
+        error_handler = self.get_error_handler()
+        try:
+            return self._process(doc)
+        except Exception as e:
+            error_handler(self.name, self, [doc], e)
+            return doc
+
+    def pipe(self, stream: Iterable[Doc], *, batch_size: int = 128) -> Iterator[Doc]:
+        """Apply the component to a stream of Docs.
+
+        stream (Iterable[Doc]): the Docs.
+        batch_size (int): unused (one Doc at a time).
+        YIELDS (Doc): the processed Docs.
+        """
+        for doc in stream:
+            yield self(doc)
+
+    # -- serialization (settings only; never the secret) ---------------------
+
+    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
+        """Serialize the settings (not the secret).
+
+        exclude (Iterable[str]): String names of serialization fields to exclude.
+        RETURNS (bytes): The serialized component.
+        """
+        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self.settings)}, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
+        """Load the settings.
+
+        bytes_data (bytes): The data to load.
+        exclude (Iterable[str]): String names of serialization fields to exclude.
+        RETURNS (PhiSurrogates): The loaded component.
+        """
+        util.from_bytes(bytes_data, {"cfg": lambda b: self._set_settings(srsly.json_loads(b))}, exclude)
+        return self
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
+        """Save the settings (not the secret) to a directory.
+
+        path (Union[str, Path]): A path to a directory, created if needed.
+        exclude (Iterable[str]): String names of serialization fields to exclude.
+        """
+        util.to_disk(ensure_path(path), {"cfg": lambda p: srsly.write_json(p, self.settings)}, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
+        """Load the settings from a directory.
+
+        path (Union[str, Path]): A path to a directory.
+        exclude (Iterable[str]): String names of serialization fields to exclude.
+        RETURNS (PhiSurrogates): The loaded component.
+        """
+        util.from_disk(ensure_path(path), {"cfg": lambda p: self._set_settings(srsly.read_json(p))}, exclude)
+        return self
+
+
+_DEFAULTS: Dict[str, Any] = {
+    "default_mode": "surrogate",
+    "modes": {},
+    "secret_env": SECRET_ENV_VAR,
+    "secret_file": None,
+    "patient_key_field": PATIENT_KEY_FIELD,
+    "record_id_field": RECORD_ID_FIELD,
+    "date_shift_min": 30,
+    "date_shift_max": 365,
+    "age_mode": "hipaa",
+    "age_cap": 89,
+    "age_cap_text": "90+",
+    "id_prefixes": DEFAULT_ID_PREFIXES,
+    "redact_char": "*",
+}
+
+
+@Language.factory(
+    "phi_surrogates",
+    assigns=["doc._.deidentified", "doc._.phi_offset_map"],
+    default_config=dict(_DEFAULTS),
+)
+def make_phi_surrogates(
+    nlp: Language,
+    name: str,
+    default_mode: str,
+    modes: Dict[str, str],
+    secret_env: Optional[str],
+    secret_file: Optional[str],
+    patient_key_field: str,
+    record_id_field: str,
+    date_shift_min: int,
+    date_shift_max: int,
+    age_mode: str,
+    age_cap: int,
+    age_cap_text: str,
+    id_prefixes: List[str],
+    redact_char: str,
+) -> PhiSurrogates:
+    """Create a PhiSurrogates component (the "phi_surrogates" factory).
+
+    nlp (Language): The pipeline.
+    name (str): The component name.
+    default_mode (str): "surrogate", "mask", "tag" or "redact".
+    modes (Dict[str, str]): mode per label, e.g. {"DATE": "tag"}.
+    secret_env (Optional[str]): environment variable holding the secret.
+    secret_file (Optional[str]): file holding the secret (wins over the env).
+    patient_key_field (str): `doc.user_data` key of the patient key.
+    record_id_field (str): `doc.user_data` key of the record id (fallback).
+    date_shift_min (int): smallest date shift in days (>= 1).
+    date_shift_max (int): largest date shift in days.
+    age_mode (str): "hipaa" (keep ages <= age_cap) or "strict".
+    age_cap (int): largest age shown.
+    age_cap_text (str): replacement of ages above age_cap.
+    id_prefixes (List[str]): fixed ID prefixes kept as written.
+    redact_char (str): filler of the "redact" mode.
+    RETURNS (PhiSurrogates): The component.
+    """
+    install_extensions()
+    return PhiSurrogates(
+        name,
+        default_mode=default_mode,
+        modes=modes,
+        secret_env=secret_env,
+        secret_file=secret_file,
+        patient_key_field=patient_key_field,
+        record_id_field=record_id_field,
+        date_shift_min=date_shift_min,
+        date_shift_max=date_shift_max,
+        age_mode=age_mode,
+        age_cap=age_cap,
+        age_cap_text=age_cap_text,
+        id_prefixes=id_prefixes,
+        redact_char=redact_char,
+    )

@@ -1,0 +1,210 @@
+"""Rewriting a text: PHI spans replaced, every other character kept, plus an
+offset map between the original and the new text.
+
+Modes (per label):
+- "surrogate": a keyed realistic value (`SurrogateGenerator`).
+- "mask": "[LABEL]".
+- "tag": "[**LABEL**]" (never contains the original).
+- "redact": the span's characters replaced one by one by a filler ("*");
+  whitespace inside the span is kept, so offsets and layout do not change.
+
+Fail closed: if a surrogate cannot be made (an unparseable date, an
+exception), or would equal the original, the span is masked and counted in
+the stats ("unparseable_dates_masked", "failures_masked"). The original is
+never left in place (AGE up to the cap in "hipaa" mode is the one deliberate
+"keep").
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+
+from .._logging import logger
+from .dates import SurrogateError, UnparseableDateError
+from .generator import SurrogateGenerator
+
+MODES = ("surrogate", "mask", "tag", "redact")
+STAT_KEYS = ("spans", "surrogate", "mask", "tag", "redact", "keep", "unparseable_dates_masked", "failures_masked")
+
+
+@dataclass
+class OffsetEntry:
+    """One PHI span in the offset map.
+
+    start, end (int): character offsets in the original text.
+    new_start, new_end (int): character offsets in the new text.
+    label (str): the PHI label.
+    action (str): "surrogate", "mask", "tag", "redact" or "keep".
+    reason (str): why a span was masked against its mode
+        ("unparseable_date", "failure"), else "".
+    """
+
+    start: int
+    end: int
+    new_start: int
+    new_end: int
+    label: str
+    action: str
+    reason: str = ""
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The entry as a plain dict (msgpack/JSON friendly)."""
+        return asdict(self)
+
+
+@dataclass
+class DeidResult:
+    """The output of `deidentify_text`.
+
+    text (str): the de-identified text.
+    offset_map (List[OffsetEntry]): one entry per replaced span, in order.
+    stats (Dict[str, int]): counts per action and of fail-closed masks.
+    """
+
+    text: str
+    offset_map: List[OffsetEntry]
+    stats: Dict[str, int]
+
+
+def mask_text(label: str) -> str:
+    """The mask of a label: "[DATE]"."""
+    return f"[{label}]"
+
+
+def tag_text(label: str) -> str:
+    """The tag of a label: "[**DATE**]"."""
+    return f"[**{label}**]"
+
+
+def redact_text(text: str, filler: str = "*") -> str:
+    """Same-length filler; whitespace kept so the layout does not change."""
+    return "".join(c if c.isspace() else filler for c in text)
+
+
+def _as_triple(span: Any) -> Tuple[int, int, str]:
+    if isinstance(span, Mapping):
+        return int(span["start"]), int(span["end"]), str(span["label"])
+    if hasattr(span, "start_char"):  # a spaCy Span
+        return span.start_char, span.end_char, span.label_
+    start, end, label = span
+    return int(start), int(end), str(label)
+
+
+def normalize_spans(text: str, spans: Iterable[Any]) -> List[Tuple[int, int, str]]:
+    """Spans as sorted (start, end, label) triples; overlapping spans are
+    merged into one (the label of the longest wins) so no PHI character is
+    missed.
+
+    text (str): the text.
+    spans (Iterable): (start, end, label) tuples, dicts or spaCy Spans.
+    RETURNS (List[Tuple[int, int, str]]): the spans.
+    RAISES (ValueError): a span is outside the text or empty.
+    """
+    triples = sorted(_as_triple(s) for s in spans)
+    merged: List[List[Any]] = []
+    for start, end, label in triples:
+        if not 0 <= start < end <= len(text):
+            raise ValueError(f"PHI span ({start}, {end}) is empty or outside the text (length {len(text)})")
+        if merged and start < merged[-1][1]:
+            last = merged[-1]
+            if end - start > last[3]:
+                last[2], last[3] = label, end - start
+            last[1] = max(last[1], end)
+        else:
+            merged.append([start, end, label, end - start])
+    return [(s, e, l) for s, e, l, _ in merged]
+
+
+def deidentify_text(
+    text: str,
+    spans: Iterable[Any],
+    *,
+    generator: Optional[SurrogateGenerator] = None,
+    secret: Optional[bytes] = None,
+    key: Optional[str] = None,
+    modes: Optional[Mapping[str, str]] = None,
+    default_mode: str = "surrogate",
+    redact_char: str = "*",
+    **generator_options: Any,
+) -> DeidResult:
+    """De-identify a text given its PHI spans (no spaCy needed).
+
+    text (str): the original text (not changed).
+    spans (Iterable): (start, end, label) tuples, dicts with those keys, or
+        spaCy Spans.
+    generator (Optional[SurrogateGenerator]): a generator to use; else one is
+        made from `secret`, `key` and `generator_options`.
+    secret (Optional[bytes]): the HMAC secret (None: environment / per run).
+    key (Optional[str]): the patient/record key (None: random per call).
+    modes (Optional[Mapping[str, str]]): mode per label.
+    default_mode (str): mode of labels not in `modes`.
+    redact_char (str): the filler of "redact" (one character).
+    RETURNS (DeidResult): new text, offset map and stats.
+    """
+    modes = dict(modes or {})
+    for mode in list(modes.values()) + [default_mode]:
+        if mode not in MODES:
+            raise ValueError(f"Unknown mode {mode!r}; expected one of {', '.join(MODES)}")
+    if len(redact_char) != 1:
+        raise ValueError("redact_char must be exactly one character")
+    triples = normalize_spans(text, spans)
+    stats = {k: 0 for k in STAT_KEYS}
+    if generator is None and any(modes.get(l, default_mode) == "surrogate" for _, _, l in triples):
+        generator = SurrogateGenerator(secret, key, **generator_options)
+    if generator is not None:
+        generator.prepare([(l, text[s:e]) for s, e, l in triples if modes.get(l, default_mode) == "surrogate"])
+    pieces: List[str] = []
+    offset_map: List[OffsetEntry] = []
+    pos = new_pos = 0
+    for start, end, label in triples:
+        gap = text[pos:start]
+        pieces.append(gap)
+        new_pos += len(gap)
+        original = text[start:end]
+        mode = modes.get(label, default_mode)
+        new, action, reason = _replace(original, label, mode, generator, redact_char)
+        stats["spans"] += 1
+        stats[action] += 1
+        if reason == "unparseable_date":
+            stats["unparseable_dates_masked"] += 1
+        elif reason:
+            stats["failures_masked"] += 1
+        pieces.append(new)
+        offset_map.append(OffsetEntry(start, end, new_pos, new_pos + len(new), label, action, reason))
+        new_pos += len(new)
+        pos = end
+    pieces.append(text[pos:])
+    if stats["failures_masked"] or stats["unparseable_dates_masked"]:
+        # Counts only: never the values.
+        logger.debug(
+            "phi_surrogates: masked %d unparseable dates and %d failed spans",
+            stats["unparseable_dates_masked"],
+            stats["failures_masked"],
+        )
+    return DeidResult("".join(pieces), offset_map, stats)
+
+
+def _replace(
+    original: str, label: str, mode: str, generator: Optional[SurrogateGenerator], redact_char: str
+) -> Tuple[str, str, str]:
+    if mode == "mask":
+        return mask_text(label), "mask", ""
+    if mode == "tag":
+        return tag_text(label), "tag", ""
+    if mode == "redact":
+        return redact_text(original, redact_char), "redact", ""
+    assert generator is not None
+    try:
+        value = generator.surrogate(label, original)
+    except UnparseableDateError:
+        return mask_text(label), "mask", "unparseable_date"
+    except Exception as err:  # fail closed on anything: never pass PHI through
+        # The exception type only: its message could quote the value.
+        logger.debug("phi_surrogates: surrogate failed for a %s span (%s)", label, type(err).__name__)
+        return mask_text(label), "mask", "failure"
+    if value == original:
+        if label == "AGE":
+            return value, "keep", ""
+        return mask_text(label), "mask", "failure"
+    return value, "surrogate", ""
