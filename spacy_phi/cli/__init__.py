@@ -11,9 +11,9 @@ import sys
 from typing import List, Optional
 
 from ..about import __version__
-from . import convert
+from . import convert, evaluate
 
-SUBCOMMAND_MODULES = (convert,)
+SUBCOMMAND_MODULES = (convert, evaluate)
 
 
 def build_parser() -> argparse.ArgumentParser:

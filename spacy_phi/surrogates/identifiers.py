@@ -10,7 +10,9 @@ ZIP codes: same length, same separators, same letter/digit pattern and case.
   area-code shape (NXX, N = 2-9, not N11), exchange 555 and line 0100-0199,
   the range reserved for fictional use; 7 digits: 555-01xx. Extensions
   (after "x" / "ext") are randomized. Other lengths: generic.
-- SSN (9 digits): area 001-899 except 666, group 01-99, serial 0001-9999.
+- SSN (9 digits): area 900-999 with group 01-49, serial 0001-9999: the SSA never
+  issues 9xx areas and ITINs use groups 50-99, so a surrogate is never a real
+  person's SSN or ITIN.
 - ZIP: a real 5-digit ZIP from the shipped hospital list; ZIP+4 keeps its
   shape with a random +4.
 """
@@ -114,8 +116,8 @@ def surrogate_phone(rng: random.Random, text: str, prefixes: Sequence[str] = ())
 
 
 def surrogate_ssn(rng: random.Random, text: str) -> str:
-    """A valid-looking SSN (area 001-899 except 666, group and serial
-    non-zero) in the original's layout.
+    """An SSN-shaped surrogate that can never be a real SSN or ITIN (area
+    900-999, group 01-49, serial non-zero), in the original's layout.
 
     rng (random.Random): the keyed generator.
     text (str): the original.
@@ -123,14 +125,10 @@ def surrogate_ssn(rng: random.Random, text: str) -> str:
     """
     if sum(c.isdigit() for c in text) != 9:
         return format_preserving(rng, text)
-    while True:
-        area = rng.randint(1, 899)
-        if area != 666:
-            break
-    new = f"{area:03d}{rng.randint(1, 99):02d}{rng.randint(1, 9999):04d}"
+    new = f"{rng.randint(900, 999):03d}{rng.randint(1, 49):02d}{rng.randint(1, 9999):04d}"
     original = "".join(c for c in text if c.isdigit())
-    if new == original:
-        new = f"{(area % 899) + 1:03d}" + new[3:]
+    if new == original:  # only possible if the original was itself unissuable
+        new = f"{(int(new[:3]) - 899) % 100 + 900:03d}" + new[3:]
     return _fill_digits(text, new)
 
 
