@@ -20,7 +20,7 @@ from spacy_phi.surrogates import (
     sample_name,
     shift_date_text,
 )
-from spacy_phi.surrogates.identifiers import format_preserving, surrogate_phone
+from spacy_phi.surrogates.identifiers import format_preserving
 from spacy_phi.util import blank_pipeline
 
 SECRET = b"test-secret-0123456789abcdef"

@@ -11,7 +11,7 @@ converter Records or files. See metrics.py for every definition and convention.
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Optional
+from typing import Any, Iterable
 
 from .documents import (
     EvalDocument, MatchReport, PhiSpan, SourceDocument, documents_from_docs, documents_from_records,

@@ -45,7 +45,7 @@ import datetime as dt
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional
 
 from ..errors import SpacyPhiError
 from .casing import match_case

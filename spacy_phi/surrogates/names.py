@@ -22,7 +22,7 @@ import random
 import re
 import string
 from functools import lru_cache
-from typing import Dict, Iterable, List, Optional, Set, Tuple
+from typing import Dict, Iterable, List, Set, Tuple
 
 from .casing import match_case
 from .keys import keyed_rng, normalize_value

@@ -18,10 +18,10 @@ never left in place (AGE up to the cap in "hipaa" mode is the one deliberate
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass
-from typing import Any, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._logging import logger
-from .dates import SurrogateError, UnparseableDateError
+from .dates import UnparseableDateError
 from .generator import SurrogateGenerator
 
 MODES = ("surrogate", "mask", "tag", "redact")
