@@ -5,9 +5,10 @@ spaCy. Installed, the same registrations are also found through entry points,
 so `spacy.load` of a saved pipeline works without importing this package.
 """
 
-from . import sentencizer, surrogates, tokenizer  # noqa: F401  (registrations)
+from . import guard, known, merge, rules, sentencizer, surrogates, tokenizer  # noqa: F401  (registrations)
 from .about import __version__
 from .labels import LABEL_NAMES, LABELS, Category, category_of, map_label
+from .pipelines import add_phi_components, rules_pipeline
 from .util import blank_pipeline
 
 __all__ = [
@@ -18,4 +19,6 @@ __all__ = [
     "category_of",
     "map_label",
     "blank_pipeline",
+    "add_phi_components",
+    "rules_pipeline",
 ]

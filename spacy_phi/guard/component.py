@@ -1,0 +1,247 @@
+"""The `phi_guard` pipeline component: vetoes name, place, organization and
+profession hits that are medical vocabulary.
+
+Learned taggers (and name lists) flag "Parkinson's disease", "Foley",
+"Apgar", "Lewy body", "Mild LA enlargement"; removing those words damages the
+note for research. The guard checks every span of the guarded labels in the
+span groups it watches (by default the NER output and the known-PHI matches)
+and moves vetoed spans to `doc.spans["phi_vetoed"]`, with the reason in the
+span's `kb_id_`.
+
+Decision for one span, in order:
+1. a person cue keeps it: a title before it ("Mr.", "Dr.", "Nurse") or a
+   degree after it ("MD", "RN") - "Mr. Parkinson" and "Dr. Foley" stay PHI;
+2. the whole span is a drug (list, stem, or one edit away), an
+   always-medical word ("Parkinson's", "Foley", "Apgar") or an exact medical
+   abbreviation ("LA", "BUN") -> veto;
+3. the span starts with an eponym and a medical head word ends it or follows
+   it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
+   "Lewy body") -> veto;
+4. otherwise it stays.
+Direct identifiers (dates, ages, contacts, IDs) are never looked at: their
+labels cannot be configured as guarded.
+"""
+
+# No `from __future__ import annotations`: spaCy validates initialize()'s
+# signature with pydantic, which needs real type objects.
+
+import re
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.pipeline import Pipe
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import SimpleFrozenList, ensure_path
+
+from ..labels import LABEL_NAMES, Category, category_of
+from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
+from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
+
+#: Categories the guard may veto; everything else is a direct identifier.
+GUARDABLE_CATEGORIES = (Category.NAME, Category.LOCATION, Category.PROFESSION)
+DEFAULT_GUARDED_LABELS = sorted(
+    label for label in LABEL_NAMES if category_of(label) in GUARDABLE_CATEGORIES and label not in ("ZIP", "USERNAME")
+)
+
+_TITLE_BEFORE = re.compile(
+    r"(?:\b(?:mr|mrs|ms|miss|mister|dr|drs|doctor|prof|professor|nurse|sister|brother|rev|father|"
+    r"rn|np|pa|md)\.?|\bdoctor)\s*$",
+    re.IGNORECASE,
+)
+_DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
+#: Possessive tokens skipped when looking for the head after an eponym.
+_POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
+
+#: Veto reasons (kb_id_ of vetoed spans).
+REASON_DRUG = "guard:drug"
+REASON_MEDICAL_TERM = "guard:medical_term"
+REASON_ABBREVIATION = "guard:abbreviation"
+REASON_EPONYM = "guard:eponym_with_head"
+
+
+class PhiGuard(Pipe):
+    """Veto medical vocabulary among name/place/organization/profession spans.
+
+    nlp (Language): the pipeline.
+    name (str): the component name.
+    span_groups (Sequence[str]): the span groups checked.
+    guarded_labels (Sequence[str]): labels that may be vetoed.
+    """
+
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "phi_guard",
+        *,
+        span_groups: Sequence[str] = (NER_GROUP, RULES_GROUP, KNOWN_GROUP),
+        guarded_labels: Sequence[str] = tuple(DEFAULT_GUARDED_LABELS),
+    ) -> None:
+        self.name = name
+        self.span_groups = list(span_groups)
+        for label in guarded_labels:
+            if label not in LABEL_NAMES:
+                raise ValueError(f"phi_guard: unknown label {label}")
+            if category_of(label) not in GUARDABLE_CATEGORIES:
+                raise ValueError(f"phi_guard: {label} is a direct identifier and can never be vetoed")
+        self.guarded_labels = frozenset(guarded_labels)
+        self.vocabulary: MedicalVocabulary = default_vocabulary()
+
+    def initialize(
+        self,
+        get_examples: Optional[Callable[[], Iterable[Example]]] = None,
+        *,
+        nlp: Optional[Language] = None,
+        extra_terms: Optional[Dict[str, List[str]]] = None,
+        use_default_vocabulary: bool = True,
+    ) -> None:
+        """Load the vocabulary: the shipped lists (unless
+        `use_default_vocabulary` is false) plus `extra_terms`
+        ({"drugs": [...], "always_medical": [...], ...}; field names as in
+        `VOCABULARY_FILES`).
+        """
+        base = default_vocabulary() if use_default_vocabulary else MedicalVocabulary()
+        self.vocabulary = base.extended(extra_terms) if extra_terms else base
+
+    # -- decision -------------------------------------------------------------
+
+    def veto_reason(self, span: Span) -> Optional[str]:
+        """Why a span is medical vocabulary, or None when it stays PHI.
+
+        span (Span): a candidate span.
+        RETURNS (Optional[str]): a REASON_* constant or None.
+        """
+        if span.label_ not in self.guarded_labels:
+            return None
+        doc = span.doc
+        if _TITLE_BEFORE.search(doc.text[max(0, span.start_char - 12) : span.start_char]):
+            return None
+        if _DEGREE_AFTER.match(doc.text[span.end_char : span.end_char + 10]):
+            return None
+        vocab = self.vocabulary
+        if vocab.is_abbreviation(span.text):
+            return REASON_ABBREVIATION
+        term = normalize_term(span.text)
+        if not term:
+            return None
+        if vocab.is_drug(term):
+            return REASON_DRUG
+        if vocab.is_always_medical(term):
+            return REASON_MEDICAL_TERM
+        words = [normalize_term(t.text) for t in span if not t.is_punct and not t.is_space]
+        words = [w for w in words if w]
+        if words and (vocab.is_eponym(words[0]) or vocab.is_eponym(term.split(" ")[0])):
+            if len(words) > 1 and vocab.is_head(words[-1]):
+                return REASON_EPONYM
+            if self._head_follows(span):
+                return REASON_EPONYM
+        if len(words) > 1 and all(vocab.is_always_medical(w) or vocab.is_drug(w) for w in words):
+            return REASON_MEDICAL_TERM
+        return None
+
+    def _head_follows(self, span: Span) -> bool:
+        """Whether a medical head word follows the span (skipping "'s" and up to
+        two capitalized words: "Glasgow Coma Scale")."""
+        doc = span.doc
+        i = span.end
+        skipped_words = 0
+        while i < len(doc):
+            token = doc[i]
+            if token.text in _POSSESSIVE_TOKENS or token.is_space:
+                i += 1
+                continue
+            if self.vocabulary.is_head(token.text):
+                return True
+            if token.is_title and skipped_words < 2:
+                skipped_words += 1
+                i += 1
+                continue
+            return False
+        return False
+
+    def __call__(self, doc: Doc) -> Doc:
+        """Move vetoed spans from the watched groups to `doc.spans["phi_vetoed"]`.
+
+        doc (Doc): the doc.
+        RETURNS (Doc): the doc.
+        """
+        error_handler = self.get_error_handler()
+        try:
+            if NER_GROUP in self.span_groups:
+                capture_ner(doc, NER_GROUP)
+            vetoed: List[Span] = list(doc.spans[VETOED_GROUP]) if VETOED_GROUP in doc.spans else []
+            for group in self.span_groups:
+                if group not in doc.spans:
+                    continue
+                kept = []
+                for span in doc.spans[group]:
+                    reason = self.veto_reason(span)
+                    if reason is None:
+                        kept.append(span)
+                    else:
+                        vetoed.append(Span(doc, span.start, span.end, label=span.label_, kb_id=reason, span_id=group))
+                attrs = dict(doc.spans[group].attrs)
+                doc.spans[group] = kept
+                doc.spans[group].attrs.update(attrs)
+            doc.spans[VETOED_GROUP] = vetoed
+        except Exception as e:
+            error_handler(self.name, self, [doc], e)
+        return doc
+
+    # -- serialization --------------------------------------------------------
+
+    def _data(self) -> Dict[str, Any]:
+        return {
+            "span_groups": self.span_groups,
+            "guarded_labels": sorted(self.guarded_labels),
+            "vocabulary": self.vocabulary.to_lists(),
+        }
+
+    def _load(self, data: Dict[str, Any]) -> None:
+        self.span_groups = list(data.get("span_groups", self.span_groups))
+        self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
+        if "vocabulary" in data:
+            self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
+
+    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
+        """Serialize settings and vocabulary."""
+        return util.to_bytes({"data": lambda: srsly.json_dumps(self._data())}, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiGuard":
+        """Load settings and vocabulary."""
+        util.from_bytes(bytes_data, {"data": lambda b: self._load(srsly.json_loads(b))}, exclude)
+        return self
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
+        """Save settings and the vocabulary (one JSON file, lists by field)."""
+        util.to_disk(ensure_path(path), {"data": lambda p: srsly.write_json(p.with_suffix(".json"), self._data())}, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiGuard":
+        """Load from a directory written by `to_disk`."""
+        util.from_disk(ensure_path(path), {"data": lambda p: self._load(srsly.read_json(p.with_suffix(".json")))}, exclude)
+        return self
+
+
+@Language.factory(
+    "phi_guard",
+    assigns=["doc.spans"],
+    default_config={"span_groups": [NER_GROUP, RULES_GROUP, KNOWN_GROUP], "guarded_labels": DEFAULT_GUARDED_LABELS},
+)
+def make_phi_guard(nlp: Language, name: str, span_groups: List[str], guarded_labels: List[str]) -> PhiGuard:
+    """Create a PhiGuard component (the "phi_guard" factory).
+
+    nlp (Language): the pipeline.
+    name (str): the component name.
+    span_groups (List[str]): span groups to check (default: NER, rules and
+        known PHI).
+    guarded_labels (List[str]): labels that may be vetoed (name, place,
+        organization and profession labels only).
+    RETURNS (PhiGuard): the component.
+    """
+    return PhiGuard(nlp, name, span_groups=span_groups, guarded_labels=guarded_labels)
+
+
+__all__ = ["DEFAULT_GUARDED_LABELS", "PhiGuard", "VOCABULARY_FILES", "make_phi_guard"]

@@ -1,0 +1,180 @@
+"""The medical vocabulary of `phi_guard` and the checks that use it.
+
+The lists ship in `spacy_phi/data/medical_vocabulary/` (see SOURCE.txt there).
+Matching follows the seed paper 003: exact match for abbreviations (with
+case), Levenshtein distance below 2 for longer words, and drug-name stems.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib import resources
+from typing import Dict, FrozenSet, Iterable, List, Optional
+
+#: The vocabulary files, by the field of `MedicalVocabulary` they fill.
+VOCABULARY_FILES: Dict[str, str] = {
+    "always_medical": "always_medical.txt",
+    "eponyms_with_head": "eponyms_with_head.txt",
+    "heads": "medical_heads.txt",
+    "drugs": "drugs.txt",
+    "drug_stems": "drug_stems.txt",
+    "abbreviations": "medical_abbreviations.txt",
+}
+#: Words at least this long also match at edit distance 1 (typos: "Parkinsen").
+FUZZY_MIN_LENGTH = 8
+#: A drug stem must leave at least this many letters before it ("-pril" in "lisinopril").
+_STEM_MIN_PREFIX = 3
+
+
+def normalize_term(text: str) -> str:
+    """Lower-case, drop a possessive and surrounding punctuation, unify
+    apostrophes and inner whitespace ("Parkinson's" -> "parkinson").
+
+    text (str): a word or phrase.
+    RETURNS (str): the normalized form.
+    """
+    text = text.replace("’", "'").strip().lower()
+    text = re.sub(r"\s+", " ", text)
+    text = re.sub(r"'s?$", "", text)
+    return text.strip(" .,;:()[]\"'")
+
+
+def levenshtein_at_most_one(a: str, b: str) -> bool:
+    """Whether two words are at edit distance 0 or 1 (fast path, no matrix)."""
+    if a == b:
+        return True
+    la, lb = len(a), len(b)
+    if abs(la - lb) > 1:
+        return False
+    if la > lb:
+        a, b, la, lb = b, a, lb, la
+    i = 0
+    while i < la and a[i] == b[i]:
+        i += 1
+    if la == lb:
+        return a[i + 1 :] == b[i + 1 :]
+    return a[i:] == b[i + 1 :]
+
+
+def read_terms(lines: Iterable[str]) -> List[str]:
+    """Entries of a vocabulary file: one per line, "#" comments, blanks skipped."""
+    terms = []
+    for line in lines:
+        line = line.split("#", 1)[0].strip()
+        if line:
+            terms.append(line)
+    return terms
+
+
+@dataclass
+class MedicalVocabulary:
+    """The guard's word lists (see SOURCE.txt for what each holds).
+
+    always_medical, eponyms_with_head, heads, drugs, drug_stems: normalized,
+        case-insensitive entries.
+    abbreviations: exact, case-sensitive entries.
+    """
+
+    always_medical: FrozenSet[str] = frozenset()
+    eponyms_with_head: FrozenSet[str] = frozenset()
+    heads: FrozenSet[str] = frozenset()
+    drugs: FrozenSet[str] = frozenset()
+    drug_stems: FrozenSet[str] = frozenset()
+    abbreviations: FrozenSet[str] = frozenset()
+    _fuzzy_index: Optional[Dict[int, List[str]]] = field(default=None, repr=False, compare=False)
+
+    @classmethod
+    def from_lists(cls, lists: Dict[str, Iterable[str]]) -> "MedicalVocabulary":
+        """Build from {field name: entries}; missing fields are empty.
+
+        lists (Dict[str, Iterable[str]]): the entries per field.
+        RETURNS (MedicalVocabulary): the vocabulary.
+        RAISES (ValueError): an unknown field name.
+        """
+        unknown = set(lists) - set(VOCABULARY_FILES)
+        if unknown:
+            raise ValueError(f"unknown vocabulary lists: {sorted(unknown)}")
+        values = {}
+        for name in VOCABULARY_FILES:
+            entries = [e for e in lists.get(name, ()) if e.strip()]
+            if name == "abbreviations":
+                values[name] = frozenset(e.strip() for e in entries)
+            else:
+                values[name] = frozenset(normalize_term(e) for e in entries)
+        return cls(**values)
+
+    def to_lists(self) -> Dict[str, List[str]]:
+        """The entries per field, sorted (for saving)."""
+        return {name: sorted(getattr(self, name)) for name in VOCABULARY_FILES}
+
+    def extended(self, lists: Dict[str, Iterable[str]]) -> "MedicalVocabulary":
+        """A copy with more entries added.
+
+        lists (Dict[str, Iterable[str]]): entries to add per field.
+        RETURNS (MedicalVocabulary): the new vocabulary.
+        """
+        merged = self.to_lists()
+        for name, entries in lists.items():
+            merged.setdefault(name, []).extend(entries)
+        return MedicalVocabulary.from_lists(merged)
+
+    # -- checks ---------------------------------------------------------------
+
+    def _fuzzy_candidates(self, length: int) -> List[str]:
+        if self._fuzzy_index is None:
+            index: Dict[int, List[str]] = {}
+            for term in self.always_medical | self.drugs:
+                if len(term) >= FUZZY_MIN_LENGTH - 1:
+                    index.setdefault(len(term), []).append(term)
+            self._fuzzy_index = index
+        return [t for n in (length - 1, length, length + 1) for t in self._fuzzy_index.get(n, ())]
+
+    def is_drug(self, term: str) -> bool:
+        """A drug name, by list, stem or (8+ letters) one edit away.
+
+        term (str): a normalized word or phrase.
+        """
+        if term in self.drugs:
+            return True
+        if " " not in term and term.isalpha():
+            for stem in self.drug_stems:
+                if term.endswith(stem) and len(term) - len(stem) >= _STEM_MIN_PREFIX:
+                    return True
+        return False
+
+    def is_always_medical(self, term: str) -> bool:
+        """In the always-medical list or the drug list, exactly or (8+
+        letters) at edit distance 1.
+
+        term (str): a normalized word or phrase.
+        """
+        if term in self.always_medical or self.is_drug(term):
+            return True
+        if len(term) >= FUZZY_MIN_LENGTH:
+            return any(levenshtein_at_most_one(term, candidate) for candidate in self._fuzzy_candidates(len(term)))
+        return False
+
+    def is_eponym(self, term: str) -> bool:
+        """A name that can start a medical term ("wilson", "parkinson")."""
+        return term in self.eponyms_with_head or term in self.always_medical
+
+    def is_head(self, word: str) -> bool:
+        """A medical head word ("disease", "catheter")."""
+        return normalize_term(word) in self.heads
+
+    def is_abbreviation(self, text: str) -> bool:
+        """An exact (case-sensitive) medical abbreviation."""
+        return text.strip() in self.abbreviations
+
+
+def _read_package_list(file_name: str) -> List[str]:
+    path = resources.files("spacy_phi").joinpath("data", "medical_vocabulary", file_name)
+    return read_terms(path.read_text(encoding="utf-8").splitlines())
+
+
+@lru_cache(maxsize=1)
+def default_vocabulary() -> MedicalVocabulary:
+    """The vocabulary shipped with spacy_phi (read once)."""
+    return MedicalVocabulary.from_lists({name: _read_package_list(f) for name, f in VOCABULARY_FILES.items()})

@@ -1,0 +1,181 @@
+"""The `phi_merge` pipeline component: combines the NER, rule and known-PHI
+span groups into `doc.ents`, with provenance in `doc._.phi_provenance`.
+
+Policy (recall first):
+1. Every span of every group in `span_groups` is a candidate (vetoed spans
+   were already moved out by `phi_guard`). The NER output is taken from
+   `doc.ents` into `doc.spans["phi_ner"]` first if no component did so.
+2. Candidates that overlap (share a token) form a cluster; a chain of
+   overlaps is one cluster. The entity covers the UNION of the cluster, so no
+   character any detector flagged is left out.
+3. Its label is that of the candidate that covers the whole union, if any
+   does; among several (or none), the one with the highest priority; then the
+   longest; then the group listed first in `span_groups`. Priorities: per
+   group (`group_priority`, default known 4 > rules 3 > NER 2); a rule can set
+   its own (built-in shape-only ID guesses have 1, so a typed NER label
+   beats them; context-anchored rules have 3, so "Fax: ..." stays a FAX even
+   when the NER says PHONE).
+4. Provenance per entity: detector "ner"/"rules"/"known" when one group
+   produced the cluster, "merge" when several did; the groups; the rule id
+   when a rule contributed; score None (no detector gives calibrated scores).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, List, Optional, Sequence
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .rules.component import PRIORITY_ATTR
+from .spangroups import (
+    DETECTOR_OF_GROUP,
+    KNOWN_GROUP,
+    NER_GROUP,
+    RULES_GROUP,
+    Provenance,
+    capture_ner,
+    install_extensions,
+)
+
+DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2}
+DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One detector span taking part in the merge."""
+
+    start: int  # token offsets
+    end: int
+    label: str
+    group: str
+    group_rank: int  # position of the group in span_groups (lower is preferred)
+    priority: int
+    rule_id: Optional[str]
+
+
+def merge_candidates(candidates: Sequence[Candidate]) -> List[List[Candidate]]:
+    """Cluster candidates that share at least one token (chains included).
+
+    candidates (Sequence[Candidate]): the candidates.
+    RETURNS (List[List[Candidate]]): clusters, in text order.
+    """
+    clusters: List[List[Candidate]] = []
+    cluster_end = -1
+    for cand in sorted(candidates, key=lambda c: (c.start, -c.end)):
+        if clusters and cand.start < cluster_end:
+            clusters[-1].append(cand)
+            cluster_end = max(cluster_end, cand.end)
+        else:
+            clusters.append([cand])
+            cluster_end = cand.end
+    return clusters
+
+
+def choose_label(cluster: Sequence[Candidate]) -> Candidate:
+    """The candidate whose label the merged entity takes (see the module doc).
+
+    cluster (Sequence[Candidate]): one overlap cluster.
+    RETURNS (Candidate): the winner.
+    """
+    start = min(c.start for c in cluster)
+    end = max(c.end for c in cluster)
+    return max(
+        cluster,
+        key=lambda c: (c.start == start and c.end == end, c.priority, c.end - c.start, -c.group_rank),
+    )
+
+
+class PhiMerge:
+    """Write the merged PHI entities to `doc.ents`.
+
+    name (str): the component name.
+    span_groups (Sequence[str]): the groups to merge, in order of preference.
+    group_priority (Dict[str, int]): label priority per group.
+    """
+
+    def __init__(
+        self,
+        name: str = "phi_merge",
+        *,
+        span_groups: Sequence[str] = tuple(DEFAULT_SPAN_GROUPS),
+        group_priority: Optional[Dict[str, int]] = None,
+    ) -> None:
+        self.name = name
+        self.span_groups = list(span_groups)
+        self.group_priority = dict(DEFAULT_GROUP_PRIORITY if group_priority is None else group_priority)
+        install_extensions()
+
+    def candidates(self, doc: Doc) -> List[Candidate]:
+        """The spans of all merged groups as candidates.
+
+        doc (Doc): the doc (NER output already in its group).
+        RETURNS (List[Candidate]): the candidates.
+        """
+        found: List[Candidate] = []
+        for rank, group in enumerate(self.span_groups):
+            if group not in doc.spans:
+                continue
+            span_group = doc.spans[group]
+            rule_priority: Dict[str, int] = span_group.attrs.get(PRIORITY_ATTR, {}) or {}
+            default_priority = self.group_priority.get(group, 1)
+            for span in span_group:
+                rule_id = span.id_ or None
+                priority = rule_priority.get(rule_id, default_priority) if rule_id else default_priority
+                found.append(Candidate(span.start, span.end, span.label_, group, rank, int(priority), rule_id))
+        return found
+
+    def __call__(self, doc: Doc) -> Doc:
+        """Merge the groups into `doc.ents` and set `doc._.phi_provenance`.
+
+        doc (Doc): the doc.
+        RETURNS (Doc): the doc.
+        """
+        install_extensions()  # cheap; covers workers that unpickled us
+        if NER_GROUP in self.span_groups:
+            capture_ner(doc, NER_GROUP)
+        entities: List[Span] = []
+        provenance: List[Provenance] = []
+        for cluster in merge_candidates(self.candidates(doc)):
+            winner = choose_label(cluster)
+            start = min(c.start for c in cluster)
+            end = max(c.end for c in cluster)
+            span = Span(doc, start, end, label=winner.label)
+            groups = sorted({c.group for c in cluster})
+            rule_ids = [c.rule_id for c in cluster if c.group == RULES_GROUP and c.rule_id]
+            rule_id = winner.rule_id if winner.group == RULES_GROUP else (rule_ids[0] if rule_ids else None)
+            detector = DETECTOR_OF_GROUP.get(groups[0], groups[0]) if len(groups) == 1 else "merge"
+            entities.append(span)
+            provenance.append(
+                Provenance(
+                    start=span.start_char,
+                    end=span.end_char,
+                    label=winner.label,
+                    detector=detector,
+                    sources=groups,
+                    rule_id=rule_id,
+                    score=None,
+                )
+            )
+        doc.ents = entities
+        doc._.phi_provenance = provenance
+        return doc
+
+
+@Language.factory(
+    "phi_merge",
+    assigns=["doc.ents", "doc._.phi_provenance"],
+    default_config={"span_groups": DEFAULT_SPAN_GROUPS, "group_priority": DEFAULT_GROUP_PRIORITY},
+)
+def make_phi_merge(nlp: Language, name: str, span_groups: List[str], group_priority: Dict[str, int]) -> PhiMerge:
+    """Create a PhiMerge component (the "phi_merge" factory).
+
+    nlp (Language): the pipeline.
+    name (str): the component name.
+    span_groups (List[str]): the span groups merged, in order of preference.
+    group_priority (Dict[str, int]): label priority per group.
+    RETURNS (PhiMerge): the component.
+    """
+    return PhiMerge(name, span_groups=span_groups, group_priority=group_priority)

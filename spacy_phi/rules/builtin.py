@@ -1,0 +1,430 @@
+"""The built-in PHI rules of `phi_rules`.
+
+Rules follow the i2b2 2014 annotation conventions: the span is the value only
+("MRN: 0937884" gives "0937884", "Dr. Smith" gives "Smith"). Each rule has an
+id (reported in provenance and the audit manifest) and a priority used by
+`phi_merge` when detectors disagree on a label: 3 for rules anchored by a
+format or a context word, 2 for weaker cues, 1 for shape-only guesses.
+
+Precision matters as much as recall here: every rule is tested against
+look-alikes (vitals "BP 120/80", labs "Na 138", doses "40,000 units", ICD and
+CPT codes, times, fractions, murmur grades, pain scores) in
+tests/test_rules.py. Add a negative case there with every new rule.
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from .regex_rules import RegexRule
+
+# -- shared pieces -------------------------------------------------------------
+
+#: What may sit between a context word and its value: "MRN: ", "MR# ", "Acct #: ",
+#: "Account number is ".
+_KEY_TAIL = r"\.?\s*(?:(?i:number|num|nbr|no)\b\.?\s*)?(?:[:#=]\s*)*(?:(?i:is)\s+)?"
+
+#: An identifier value: optional short letter prefix, then digits/capitals with
+#: inner separators ("0937884", "38:Z8912708G", "9-2784353", "AB-123-456").
+#: Upper case only, so a glued word ("0937884Date") is not swallowed.
+_ID_VALUE = r"(?P<value>(?:[A-Z]{1,4}[-:]?)?\d[0-9A-Z]*(?:[-/.:][0-9A-Z]+)*)(?:(?![0-9A-Za-z])|(?=[A-Z][a-z]))"
+
+_MONTHS_FULL = (
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+)
+_MONTHS_ABBR = ("Jan", "Feb", "Mar", "Apr", "Jun", "Jul", "Aug", "Sep", "Sept", "Oct", "Nov", "Dec")
+
+
+def _title_and_upper(words: Tuple[str, ...]) -> str:
+    variants = sorted({w for word in words for w in (word, word.upper())}, key=len, reverse=True)
+    return "|".join(variants)
+
+
+#: A month name in Title or UPPER case ("may" and "march" in lower case are verbs).
+_MONTH = rf"(?:(?:{_title_and_upper(_MONTHS_FULL)})|(?:{_title_and_upper(_MONTHS_ABBR)})\.?)"
+#: Full month names that are not also common words, usable on their own.
+_MONTH_ALONE = _title_and_upper(tuple(m for m in _MONTHS_FULL if m not in ("March", "May")))
+_WEEKDAY_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)"
+_DAY = r"(?:0?[1-9]|[12]\d|3[01])"
+_MONTH_NUM = r"(?:0?[1-9]|1[0-2])"
+_ORD = r"(?:st|nd|rd|th)?"
+_YEAR4 = r"(?:1[89]\d\d|2[01]\d\d)"
+_YEAR = rf"(?:{_YEAR4}|'\d\d)"
+
+#: Units and heads after a number that make it a measurement, not a year/date.
+_UNIT_AFTER = (
+    r"\s*(?:mg|mcg|µg|ug|g|gm|kg|lbs?|ml|mL|cc|l|units?|u|iu|meq|mmol|kcal|cal|calories|"
+    r"mm|cm|m|ft|feet|steps|%|x\b|times|hrs?|hours|min|minutes|sec|cells|copies)\b"
+)
+#: Heads after "n/m" that make it a grade, score or fraction.
+_FRACTION_AFTER = (
+    r"\s*(?:murmur|holosystolic|systolic|diastolic|strength|motor|power|reflex|dtr|pain|"
+    r"tabs?|tablets?|caps?|capsules?|cups?|inch|inches|in\b|of\b|vision|scale|score|ns\b|"
+    r"dose|strength|bilat|throughout|b/l|x\b)"
+)
+#: Context before "n/m" that makes it a score or ratio.
+_FRACTION_BEFORE = r"(?:pain|score|scale|rated|rates|strength|motor|grade|murmur|gcs|apgars?|ratio|power|bp|b/p)(?:\s+\w+){0,2}\s*[:=]?"
+#: Words before a bare "m/d" that make it a date.
+_DATE_CUE = (
+    r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
+    r"d/c'?d?|surgery|f/u|follow-?up|appt|appointment|visit|last|next|by|starting|started|stopped|"
+    r"due|returns?|effective|scheduled|planned|as\s+of|before|after|between|and|dos|doa|dod)\b\.?:?\s+)"
+)
+
+_US_STATES_ABBR = (
+    "AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|"
+    "NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR"
+)
+_US_STATES = (
+    "Alabama|Alaska|Arizona|Arkansas|California|Colorado|Connecticut|Delaware|Florida|Georgia|"
+    "Hawaii|Idaho|Illinois|Indiana|Iowa|Kansas|Kentucky|Louisiana|Maine|Maryland|Massachusetts|"
+    "Michigan|Minnesota|Mississippi|Missouri|Montana|Nebraska|Nevada|New\\s+Hampshire|New\\s+Jersey|"
+    "New\\s+Mexico|New\\s+York|North\\s+Carolina|North\\s+Dakota|Ohio|Oklahoma|Oregon|Pennsylvania|"
+    "Rhode\\s+Island|South\\s+Carolina|South\\s+Dakota|Tennessee|Texas|Utah|Vermont|Virginia|"
+    "Washington|West\\s+Virginia|Wisconsin|Wyoming|Puerto\\s+Rico"
+)
+
+#: Phone number core: optional +1, area code, exchange, line; optional extension.
+_PHONE_CORE = (
+    r"(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}"
+    r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5}(?:-\d{1,5})?)?"
+)
+_PHONE_CONTEXT = {
+    r"\b(?:fax|facsimile|f)\b\s*(?:#|no\.?|number)?\s*[:.]?": "FAX",
+    r"\b(?:phone|ph|tel|telephone|call|cell|mobile|pager|beeper|pgr|p|contact|home|work|office|callback|number)\b": "PHONE",
+}
+
+#: A person's name after a title: "Smith", "John Smith", "John R. Smith", "O'Neil", "Smith-Jones".
+_NOT_NAME_WORDS = (
+    r"(?:Today|Yesterday|Tomorrow|Tonight|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    r"January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"And|Or|The|On|In|At|For|From|With|To|Of|Is|Was|Will|Has|Had|Note|Notes|Clinic|Service|Team|"
+    r"Office|Hospital|Center|Department|Attending|Resident|Fellow|Nurse|Please|Called|Said|Saw|"
+    r"Recommended|Agrees|Aware|Notified|Paged|Here|There|Also|Who|Which|Regarding|Re|Cc|Per|"
+    r"Discussed|Reviewed|Spoke|Feels|Thinks|Recommends|Signed|Dictated|Performed)\b"
+)
+_NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
+_PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
+_CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
+#: Title-case words that follow a title but are not names ("Dr. Smith Today").
+
+
+def builtin_rules() -> List[RegexRule]:
+    """The built-in rules, in a fixed order (ids are unique).
+
+    RETURNS (List[RegexRule]): fresh rule objects.
+    """
+    return [
+        # ---- CONTACT ------------------------------------------------------------
+        RegexRule(
+            "email", "EMAIL",
+            r"(?<![\w.+-])(?P<value>[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,6}|[A-Z]{2,6}))(?![a-z])",
+            description="e-mail address; a glued next word in Title case is left out ('x@y.comOther')",
+        ),
+        RegexRule(
+            "url_scheme", "URL",
+            r"(?P<value>(?i:https?://|ftp://|www\.)[^\s<>\"'|]*[^\s<>\"'|.,;:!?)\]])",
+            description="web address with a scheme or www.",
+        ),
+        RegexRule(
+            "url_domain", "URL",
+            r"(?<![@\w.-])(?P<value>[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|us|info|biz|health|care|co\.uk)(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)\]])?)(?![\w@-])",
+            flags="i",
+            description="bare domain with a common TLD ('mychart.partners.org/login')",
+        ),
+        RegexRule(
+            "ipv4", "IPADDR",
+            r"(?<![\d.])(?P<value>\d{1,3}(?:\.\d{1,3}){3})(?!\d|\.\d)",
+            checks=("ipv4",),
+            description="IPv4 address (each octet 0-255)",
+        ),
+        RegexRule(
+            "ipv6", "IPADDR",
+            r"(?<![\w:])(?P<value>(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?=[0-9A-Fa-f:]*::)(?:[0-9A-Fa-f]{1,4}:){1,6}:?(?::[0-9A-Fa-f]{1,4}){1,6}|(?:[0-9A-Fa-f]{1,4}:){2,7}:)(?![\w:])",
+            description="IPv6 address, full or compressed with at least three groups",
+        ),
+        RegexRule(
+            "phone_us", "PHONE",
+            rf"(?<![\w/.-])(?P<value>{_PHONE_CORE})(?:(?![\w/]|-\d)|(?=[A-Z][a-z]))",
+            label_if_context=_PHONE_CONTEXT,
+            description="US phone number with area code, optional extension; FAX after 'fax'",
+        ),
+        RegexRule(
+            "phone_local_context", "PHONE",
+            r"(?i:\b(?:phone|ph|tel|telephone|call|cell|mobile|callback|fax|beeper|pager)\b\.?\s*(?:#|no\.?|number)?\s*(?:at\s+)?[:.]?\s*)"
+            r"(?P<value>\d{3}[-.]\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,5})?)(?![\w/]|-\d)",
+            label_if_context=_PHONE_CONTEXT,
+            description="7-digit local number after a phone/fax word",
+        ),
+        RegexRule(
+            "pager", "PHONE",
+            r"(?i:\b(?:pager|beeper|pgr|paged)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)(?P<value>\d-\d{4}|\d{4,5})(?![\w/]|\.\d|-\d)",
+            exclude_after=r"\s*(?:mmhg|/)",
+            description="pager number after 'pager'/'beeper'/'p' ('beeper #4-1234', 'pager 12345')",
+        ),
+        RegexRule(
+            "phone_extension", "PHONE",
+            r"(?<![\w.])(?:(?i:ext\.?|extension)\s*#?\s*|x\s?(?=\d{4}|\d-\d{4}))(?P<value>\d{2,5}|\d-\d{4})(?![\w/]|\.\d|-\d)",
+            label_if_context=_PHONE_CONTEXT,
+            description="extension on its own: 'ext. 5-8112', 'x5571'",
+        ),
+        # ---- ID -------------------------------------------------------------------
+        RegexRule(
+            "ssn", "SSN",
+            r"(?<![\w-])(?P<value>\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\w]|-\d)",
+            description="social security number 123-45-6789",
+        ),
+        RegexRule(
+            "ssn_context", "SSN",
+            rf"(?i:\b(?:SSN|SS#|SS\s+no|social\s+security(?:\s+number)?|soc\.?\s*sec\.?))\b{_KEY_TAIL}(?P<value>\d{{9}}|\d{{3}}[- ]\d{{2}}[- ]\d{{4}})(?!\d)",
+            description="9-digit number after 'SSN'",
+        ),
+        RegexRule(
+            "mrn_context", "MEDICALRECORD",
+            rf"(?i:\b(?:MRN|MR\s*#|MR(?=\s*[:#])|medical\s+record(?:\s+(?:number|no|#))?|med\.?\s*rec(?:ord)?\.?|"
+            rf"unit\s+(?:no|number|#)|EMPI|hosp(?:ital)?\.?\s+(?:no|number|#)|chart\s+(?:no|number|#)|"
+            rf"patient\s+(?:id|#)|pt\.?\s+(?:id|#)|MC\s*#|record\s+(?:no|number|#)))(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="medical record number after 'MRN', 'MR#', 'Unit No', 'Medical record number'",
+        ),
+        RegexRule(
+            "account_context", "ACCOUNT",
+            rf"(?i:\b(?:acct|account|invoice|FIN|HAR|CSN|(?:billing|claim|encounter|visit)\s+(?:no|number|#|id))(?:\s+(?:no|number|#|id))?)(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="account or billing number after 'Acct', 'Account #', 'Claim', 'Encounter'",
+        ),
+        RegexRule(
+            "healthplan_context", "HEALTHPLAN",
+            rf"(?i:\b(?:member\s*(?:id|#|no|number)|policy(?:\s+(?:id|#|no|number))?|subscriber\s*(?:id|#|no|number)|"
+            rf"insurance\s*(?:id|#|no|number)|medicaid(?:\s+(?:id|#|no|number))?|medicare(?:\s+(?:id|#|no|number))?|"
+            rf"group\s+(?:id|#|no|number)|plan\s+(?:id|#|no|number)|HICN|MBI|beneficiary\s*(?:id|#|no|number)|"
+            rf"health\s*plan(?:\s+(?:id|#|no|number))?))(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="insurance member/policy/group number",
+        ),
+        RegexRule(
+            "license_context", "LICENSE",
+            rf"(?i:\b(?:DEA|NPI|licen[cs]e(?!\s+plate)(?:\s+(?:no|number|#))?|lic\.?\s*#|certificate(?:\s+(?:no|number|#))?|"
+            rf"board\s+cert(?:ification)?(?:\s+(?:no|number|#))?|driver'?s\s+licen[cs]e))(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="licence/certificate number after 'DEA', 'NPI', 'License #'",
+        ),
+        RegexRule(
+            "vehicle_context", "VEHICLE",
+            rf"(?i:\b(?:licen[cs]e\s+plate|plate|tag|VIN|vehicle\s+(?:id|#|no|number))(?:\s+(?:no|number|#))?)\b{_KEY_TAIL}"
+            r"(?P<value>(?=[A-Z0-9-]*\d)[A-Z0-9]{1,8}(?:[- ][A-Z0-9]{2,8})?)(?![0-9A-Za-z])",
+            description="licence plate or VIN after 'plate', 'tag', 'VIN'",
+        ),
+        RegexRule(
+            "vin_shape", "VEHICLE",
+            r"(?<![A-Za-z0-9])(?P<value>[A-HJ-NPR-Z0-9]{17})(?![A-Za-z0-9])",
+            checks=("id_shape",),
+            priority=2,
+            description="17-character vehicle identification number",
+        ),
+        RegexRule(
+            "device_context", "DEVICE",
+            rf"(?i:\b(?:serial(?:\s+(?:no|number|#))?|S/N|SN(?=\s*[:#])|model\s+(?:no|number|#)|lot(?:\s+(?:no|number|#))?|"
+            rf"device\s+(?:id|#|no|number)|UDI|implant\s+(?:id|#)))(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="device serial/model/lot number",
+        ),
+        RegexRule(
+            "idnum_context", "IDNUM",
+            rf"(?i:\b(?:ID|I\.D\.|identifier|accession(?:\s+(?:no|number|#))?|acc\s*#|specimen(?:\s+(?:no|number|#))?|"
+            rf"order(?:\s+(?:no|number|#))|requisition(?:\s+(?:no|number|#))?|document|job(?:\s+(?:no|number|#))?|"
+            rf"case(?:\s+(?:no|number|#))|ref(?:erence)?(?:\s+(?:no|number|#))|control\s+(?:no|number|#)|"
+            rf"study\s+(?:id|#)|report\s+(?:id|#|no|number)|tracking\s+(?:id|#|no|number)))(?![A-Za-z]){_KEY_TAIL}{_ID_VALUE}",
+            checks=("has_3_digits",),
+            description="other identifying number after 'ID', 'Accession #', 'Specimen #', 'Document'",
+        ),
+        RegexRule(
+            "id_alphanumeric_shape", "IDNUM",
+            r"(?<![\w.-])(?P<value>(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
+            checks=("id_shape",),
+            priority=1,
+            description="code of capitals and digits with at least 4 digits ('Z8912708G', '53RHM4471')",
+        ),
+        RegexRule(
+            "id_long_number", "IDNUM",
+            r"(?<![\w.,/-])(?P<value>\d{7,})(?![\w]|[.,]\d|/\d)",
+            priority=1,
+            description="bare number of 7+ digits (measurements this long carry units or commas)",
+        ),
+        # ---- LOCATION ---------------------------------------------------------------
+        RegexRule(
+            "zip_after_state", "ZIP",
+            rf"(?:\b(?:{_US_STATES_ABBR})\.?|\b(?:{_US_STATES})),?\s+(?P<value>\d{{5}}(?:-\d{{4}})?)(?![\w-])",
+            description="ZIP code after a state ('Boston, MA 02114', 'Ohio 43210-1234')",
+        ),
+        RegexRule(
+            "zip_context", "ZIP",
+            r"(?i:\b(?:zip|zip\s*code|postal\s+code)\b\s*[:#]?\s*)(?P<value>\d{5}(?:-\d{4})?)(?![\w-])",
+            description="ZIP code after 'ZIP'",
+        ),
+        RegexRule(
+            "room_context", "ROOM",
+            r"(?i:\b(?:room|rm\.?)\s*#?\s*)(?P<value>\d{1,4}[A-Z]?(?:-?\d{1,3}[A-Z]?)?)(?![\w/])",
+            priority=2,
+            description="room number after 'Room'/'Rm'",
+        ),
+        # ---- NAME -------------------------------------------------------------------
+        RegexRule(
+            "doctor_title", "DOCTOR",
+            rf"\b(?:Dr|DR|Doctor|Drs)\.?\s+{_PERSON}",
+            priority=2,
+            description="clinician after 'Dr.' ('Dr. Smith', 'Dr. John R. Smith')",
+        ),
+        RegexRule(
+            "doctor_caps_title", "DOCTOR",
+            rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED)\b)(?P<value>{_CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){_CAPS_NAME})?)(?![\w])",
+            exclude_after=r"\s*:",
+            priority=2,
+            description="clinician in capitals after a title ('RN JONES', 'DR SMITH')",
+        ),
+        RegexRule(
+            "doctor_degree", "DOCTOR",
+            rf"(?<![A-Za-z])(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.)?\s+{_NAME_WORD}),?\s+(?:M\.D\.|MD|D\.O\.|DO|R\.N\.|RN|NP|PA-C|PhD|MBBS|DDS|CNM|LCSW|LICSW)(?![A-Za-z])",
+            priority=2,
+            description="clinician before a degree ('Ada R. Kruger, M.D.')",
+        ),
+        RegexRule(
+            "patient_title", "PATIENT",
+            rf"\b(?:Mr|Mrs|Ms|Miss|Mister|MRS)\.?\s+{_PERSON}",
+            priority=2,
+            description="person after 'Mr.', 'Mrs.', 'Ms.' (patients and relatives)",
+        ),
+        RegexRule(
+            "username_context", "USERNAME",
+            r"(?i:\b(?:user\s*name|user\s*id|login|user)\s*[:=]\s*)(?P<value>[A-Za-z][A-Za-z0-9._-]{2,}[A-Za-z0-9])",
+            description="user name after 'username:'",
+        ),
+        # ---- AGE --------------------------------------------------------------------
+        RegexRule(
+            "age_over_89_unit", "AGE",
+            r"(?<![\w.])(?P<value>\d{2,3})(?=\s*-?\s*(?i:y/o|y\.o\.|yo|yrs?\b|years?\b|year-old|yr-old|y(?=[mf\s]|$)))",
+            checks=("age_over_89",),
+            description="age above 89 before 'yo', 'year-old', 'y/o' (lower ages are not Safe Harbor PHI)",
+        ),
+        RegexRule(
+            "age_over_89_context", "AGE",
+            r"(?i:\b(?:age|aged|age\s*:|ages)\s*)(?P<value>\d{2,3})(?![\w.]|/)",
+            checks=("age_over_89",),
+            description="age above 89 after 'age'/'aged'",
+        ),
+        RegexRule(
+            "age_nineties_decade", "AGE",
+            r"(?i:\b(?:in\s+(?:his|her|their|the)\s+(?:early\s+|mid\s+|late\s+|mid-)?))(?P<value>(?:9|1[01])0'?s)\b",
+            description="'in her 90s'",
+        ),
+        # ---- DATE -------------------------------------------------------------------
+        RegexRule(
+            "date_numeric", "DATE",
+            r"(?<![\d/.-])(?P<value>\d{1,2}([/-])\d{1,2}\2(?:\d{4}|\d{2}))(?![\w/]|-\d)",
+            checks=("numeric_date",),
+            description="numeric date m/d/yy(yy) or m-d-yy(yy), either day-month order",
+        ),
+        RegexRule(
+            "date_numeric_dots", "DATE",
+            rf"(?<![\d/.-])(?P<value>{_DAY}\.{_MONTH_NUM}\.{_YEAR4}|{_MONTH_NUM}\.{_DAY}\.{_YEAR4})(?![\w/]|\.\d|-\d)",
+            description="numeric date with dots and a 4-digit year",
+        ),
+        RegexRule(
+            "date_iso", "DATE",
+            rf"(?<![\d/.-])(?P<value>{_YEAR4}([-/.]){_MONTH_NUM}\2{_DAY})(?![\w/]|-\d)",
+            description="ISO date 2067-09-14",
+        ),
+        RegexRule(
+            "date_month_year_numeric", "DATE",
+            rf"(?<![\d/.-])(?P<value>{_MONTH_NUM}/{_YEAR4})(?![\w/]|-\d)",
+            description="month/year 09/2067",
+        ),
+        RegexRule(
+            "date_written", "DATE",
+            rf"(?<![\w.:/-])(?P<value>"
+            rf"{_MONTH}\s*{_DAY}{_ORD}(?:,?\s*{_YEAR})?"  # Sept 14, 2067 / Sept 14
+            rf"|{_DAY}{_ORD}(?:\s+of)?\s*[-\s]?{_MONTH}(?:,?[-\s]*{_YEAR}|(?!\s*\d))"  # 14 Sept 2067 / 14-Sep-2067
+            rf"|{_MONTH}(?:,?\s+|-|\s+of\s+){_YEAR}"  # Sept 2067 / Mar-89 / May of 2067
+            rf"|{_MONTH}-\d\d"  # Mar-89
+            rf")(?![\w]|\d)",
+            description="written dates: 'Sept 14, 2067', '14-Sep-2067', 'Sept 2067', 'Mar-89'",
+        ),
+        RegexRule(
+            "date_month_alone", "DATE",
+            rf"(?<![\w])(?P<value>{_MONTH_ALONE})(?![\w])",
+            priority=2,
+            description="a month name on its own (not 'March'/'May', which are also words)",
+        ),
+        RegexRule(
+            "date_month_day_cue", "DATE",
+            rf"{_DATE_CUE}(?P<value>{_MONTH_NUM}/{_DAY})(?![\w/]|\.\d|-\d)",
+            exclude_after=_FRACTION_AFTER,
+            description="m/d after a date word ('on 9/14', 'since 3/12', 'f/u 10/2')",
+        ),
+        RegexRule(
+            "date_month_day", "DATE",
+            rf"(?<![\w/.:-])(?P<value>{_MONTH_NUM}/(?:[6-9]|0[6-9]|1[1-9]|2\d|3[01]))(?![\w/]|\.\d|-\d)",
+            exclude_before=_FRACTION_BEFORE,
+            exclude_after=_FRACTION_AFTER,
+            priority=2,
+            description="bare m/d with a day of 6 or more, except 10 (fractions, grades and pain scores excluded)",
+        ),
+        RegexRule(
+            "date_year_cue", "DATE",
+            rf"(?i:\b(?:in|since|of|year|during|circa|c\.|early|late|mid|spring|summer|fall|autumn|winter|"
+            rf"christmas|thanksgiving|dated?|class\s+of)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
+            exclude_after=_UNIT_AFTER,
+            priority=2,
+            description="a year after a time word ('in 2067', 'since 1998')",
+        ),
+        RegexRule(
+            "date_year_range_cue", "DATE",
+            rf"(?i:\b(?:from|to|until|till|through|thru|by|before|after|around)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
+            checks=("not_military_time",),
+            exclude_after=_UNIT_AFTER,
+            priority=2,
+            description="a year after 'from'/'to'/'by' unless it reads as a 24-hour time ('from 1900 to 2100')",
+        ),
+        RegexRule(
+            "date_year_apostrophe", "DATE",
+            r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
+            priority=2,
+            description="two-digit year with apostrophe ('67)",
+        ),
+        RegexRule(
+            "date_season_year", "DATE",
+            r"(?P<value>(?i:spring|summer|fall|autumn|winter)\s+(?:of\s+)?(?:'?\d\d|(?:1[89]|2[01])\d\d))(?![\w])",
+            description="season with a year ('winter of 2091', 'fall of 77')",
+        ),
+        RegexRule(
+            "date_weekday", "DATE",
+            r"(?:(?<=\bq)|(?<![A-Za-z]))(?P<value>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAYS?)(?![A-Za-z])",
+            description="weekday ('Wednesday', 'qWednesday' gives 'Wednesday')",
+        ),
+        RegexRule(
+            "date_weekday_abbr_list_start", "DATE",
+            rf"(?<![A-Za-z])(?P<value>{_WEEKDAY_ABBR})(?![A-Za-z])(?=\s?[,/]\s?(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun))",
+            description="abbreviated weekday before another in a list ('Mon,Wed', 'Tue/Thu')",
+        ),
+        RegexRule(
+            "date_weekday_abbr_list_next", "DATE",
+            rf"(?:(?<=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[,/])|(?<=(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[,/] ))(?P<value>{_WEEKDAY_ABBR})(?![A-Za-z])",
+            description="abbreviated weekday after another in a list ('Wed,Fri' gives 'Fri')",
+        ),
+        RegexRule(
+            "date_holiday", "DATE",
+            r"(?<![A-Za-z])(?P<value>Christmas(?:\s+(?:Eve|Day))?|New\s+Year'?s(?:\s+(?:Eve|Day))?|Thanksgiving(?:\s+Day)?|"
+            r"Easter(?:\s+Sunday)?|Halloween|Independence\s+Day|Fourth\s+of\s+July|Memorial\s+Day|Labor\s+Day|"
+            r"Veterans'?\s+Day|Hanukkah|Chanukah|Passover|Ramadan|Valentine'?s\s+Day|Mother'?s\s+Day|Father'?s\s+Day|"
+            r"Martin\s+Luther\s+King(?:\s+Jr\.?)?\s+Day|MLK\s+Day|Presidents'?\s+Day|Yom\s+Kippur|Rosh\s+Hashanah|Diwali|Kwanzaa)(?![A-Za-z])",
+            description="holiday ('Christmas', 'New Year's Eve', 'Thanksgiving')",
+        ),
+        RegexRule(
+            "date_ordinal_day", "DATE",
+            r"(?i:\b(?:on|since|until|till|by|from|before|after)\s+the\s+)(?P<value>(?:[12]?\d|3[01])(?:st|nd|rd|th))(?![\w])",
+            exclude_after=r"\s*(?:percentile|grade|rib|degree|trimester|intercostal|ics|cranial|nerve|toe|finger|digit|time|dose|cycle|floor|line|day\s+of\s+(?:life|admission|illness))",
+            priority=2,
+            description="'on the 14th'",
+        ),
+    ]

@@ -1,0 +1,282 @@
+"""The `phi_rules` pipeline component: pattern-based PHI detection.
+
+Two kinds of patterns, both saved with the pipeline:
+- regex rules (`RegexRule`, matched on the text, for formats that cross token
+  boundaries: phones, dates, e-mails, IDs after a context word); the built-in
+  set is in `builtin.py`;
+- token and phrase patterns in spaCy's SpanRuler format
+  ({"label": ..., "pattern": ..., "id": ...}), for users who prefer them.
+
+Patterns are loaded in `initialize()` (the built-in rules unless
+`use_builtin = false`, plus any given there or added with `add_rules` /
+`add_patterns`) and saved by `to_disk`, so a loaded pipeline runs exactly the
+rules it was saved with. Matches go to `doc.spans["phi_rules"]` (span id = rule
+id); `doc.ents` is never touched. `phi_merge` combines them with the NER.
+"""
+
+# No `from __future__ import annotations`: spaCy validates initialize()'s
+# signature with pydantic, which needs real type objects.
+
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
+
+import srsly
+from spacy import util
+from spacy.language import Language
+from spacy.pipeline import Pipe, SpanRuler
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import SimpleFrozenList, ensure_path
+
+from ..spangroups import RULES_GROUP
+from .builtin import builtin_rules
+from .regex_rules import RegexRule, RuleError, find_all, rule_by_id
+
+#: Span-group attribute holding {rule id: priority} for `phi_merge`.
+PRIORITY_ATTR = "priority_by_id"
+#: Priority of token/phrase patterns that do not give one.
+DEFAULT_PATTERN_PRIORITY = 3
+
+
+class PhiRules(Pipe):
+    """Find PHI with regex rules and token/phrase patterns.
+
+    nlp (Language): the pipeline (the SpanRuler needs its vocab).
+    name (str): the component name.
+    spans_key (str): the span group to write.
+    use_builtin (bool): whether `initialize` loads the built-in rules.
+    disabled_rules (Sequence[str]): ids of rules to skip (built-in or not).
+    """
+
+    def __init__(
+        self,
+        nlp: Language,
+        name: str = "phi_rules",
+        *,
+        spans_key: str = RULES_GROUP,
+        use_builtin: bool = True,
+        disabled_rules: Sequence[str] = (),
+    ) -> None:
+        self.nlp = nlp
+        self.name = name
+        self.spans_key = spans_key
+        self.use_builtin = use_builtin
+        self.disabled_rules = set(disabled_rules)
+        self.regex_rules: List[RegexRule] = []
+        self.pattern_priorities: Dict[str, int] = {}
+        self.span_ruler = SpanRuler(nlp, f"{name}_patterns", spans_key=None, annotate_ents=False)
+
+    # -- patterns -----------------------------------------------------------
+
+    def add_rules(self, rules: Iterable[Union[RegexRule, Dict[str, Any]]]) -> None:
+        """Add regex rules (RegexRule objects or their dict form).
+
+        rules (Iterable[Union[RegexRule, Dict[str, Any]]]): the rules.
+        RAISES (RuleError): a rule is invalid or its id is already used.
+        """
+        new_rules = [r if isinstance(r, RegexRule) else RegexRule.from_dict(r) for r in rules]
+        rule_by_id(self.regex_rules + new_rules)  # raises on duplicate ids
+        taken = set(self.pattern_priorities)
+        for rule in new_rules:
+            if rule.id in taken:
+                raise RuleError(f"rule id {rule.id} is already used by a token pattern")
+        self.regex_rules.extend(new_rules)
+
+    def add_patterns(self, patterns: Iterable[Dict[str, Any]]) -> None:
+        """Add token or phrase patterns in SpanRuler format. A pattern may
+        carry "priority" (int, default 3); "id" defaults to "pattern_<label>".
+
+        patterns (Iterable[Dict[str, Any]]): the patterns.
+        """
+        clean: List[Dict[str, Any]] = []
+        rule_ids = {rule.id for rule in self.regex_rules}
+        for pattern in patterns:
+            pattern = dict(pattern)
+            priority = int(pattern.pop("priority", DEFAULT_PATTERN_PRIORITY))
+            pattern.setdefault("id", f"pattern_{pattern.get('label', '')}")
+            if pattern["id"] in rule_ids:
+                raise RuleError(f"pattern id {pattern['id']} is already used by a regex rule")
+            self.pattern_priorities[pattern["id"]] = priority
+            clean.append(pattern)
+        self.span_ruler.add_patterns(clean)
+
+    @property
+    def patterns(self) -> List[Dict[str, Any]]:
+        """The token/phrase patterns (SpanRuler format)."""
+        return list(self.span_ruler.patterns)
+
+    @property
+    def rule_ids(self) -> Tuple[str, ...]:
+        """Ids of all regex rules and patterns, in order."""
+        return tuple(r.id for r in self.regex_rules) + tuple(self.pattern_priorities)
+
+    def priority_by_id(self) -> Dict[str, int]:
+        """{rule or pattern id: priority}, the legend `phi_merge` reads."""
+        priorities = {rule.id: rule.priority for rule in self.regex_rules}
+        priorities.update(self.pattern_priorities)
+        return priorities
+
+    def initialize(
+        self,
+        get_examples: Optional[Callable[[], Iterable[Example]]] = None,
+        *,
+        nlp: Optional[Language] = None,
+        rules: Optional[Sequence[Dict[str, Any]]] = None,
+        patterns: Optional[Sequence[Dict[str, Any]]] = None,
+    ) -> None:
+        """Load the rules: the built-in ones (if `use_builtin`), then `rules`
+        and `patterns` (e.g. from the [initialize.components] config block).
+        Resets any rules loaded before.
+
+        get_examples (Optional[Callable]): unused.
+        nlp (Optional[Language]): unused.
+        rules (Optional[Sequence[Dict[str, Any]]]): extra regex rules (dict form).
+        patterns (Optional[Sequence[Dict[str, Any]]]): extra SpanRuler patterns.
+        """
+        self.clear()
+        if self.use_builtin:
+            self.add_rules(builtin_rules())
+        if rules:
+            self.add_rules(rules)
+        if patterns:
+            self.add_patterns(patterns)
+
+    def clear(self) -> None:
+        """Remove every rule and pattern."""
+        self.regex_rules = []
+        self.pattern_priorities = {}
+        self.span_ruler.clear()
+
+    # -- processing ---------------------------------------------------------
+
+    def find(self, doc: Doc) -> List[Span]:
+        """The rule matches of a doc, token-aligned, one span per extent (the
+        highest-priority rule wins on identical extents; overlapping extents
+        are all kept for `phi_merge`).
+
+        doc (Doc): the doc.
+        RETURNS (List[Span]): spans with label and `id_` = rule id, sorted.
+        """
+        priorities = self.priority_by_id()
+        best: Dict[Tuple[int, int], Span] = {}
+        candidates: List[Span] = []
+        for start, end, label, rule in find_all(self.regex_rules, doc.text):
+            if rule.id in self.disabled_rules:
+                continue
+            # "expand": a value glued to a word the tokenizer did not split
+            # keeps the whole token (over-covering beats leaking).
+            span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id=rule.id)
+            if span is not None and len(span):
+                candidates.append(span)
+        if self.span_ruler.patterns:
+            candidates.extend(s for s in self.span_ruler.match(doc) if s.id_ not in self.disabled_rules)
+        for span in candidates:
+            key = (span.start, span.end)
+            kept = best.get(key)
+            if kept is None or priorities.get(span.id_, 0) > priorities.get(kept.id_, 0):
+                best[key] = span
+        return sorted(best.values())
+
+    def __call__(self, doc: Doc) -> Doc:
+        """Write the rule matches to `doc.spans[spans_key]`.
+
+        doc (Doc): the doc.
+        RETURNS (Doc): the doc.
+        """
+        error_handler = self.get_error_handler()
+        try:
+            doc.spans[self.spans_key] = self.find(doc)
+            doc.spans[self.spans_key].attrs[PRIORITY_ATTR] = self.priority_by_id()
+        except Exception as e:
+            error_handler(self.name, self, [doc], e)
+        return doc
+
+    # -- serialization --------------------------------------------------------
+
+    def _serialized_cfg(self) -> Dict[str, Any]:
+        return {
+            "spans_key": self.spans_key,
+            "use_builtin": self.use_builtin,
+            "disabled_rules": sorted(self.disabled_rules),
+            "pattern_priorities": self.pattern_priorities,
+        }
+
+    def _load_cfg(self, cfg: Dict[str, Any]) -> None:
+        self.spans_key = cfg.get("spans_key", self.spans_key)
+        self.use_builtin = cfg.get("use_builtin", self.use_builtin)
+        self.disabled_rules = set(cfg.get("disabled_rules", ()))
+        self.pattern_priorities = {k: int(v) for k, v in cfg.get("pattern_priorities", {}).items()}
+
+    def _load_rules(self, data: List[Dict[str, Any]]) -> None:
+        self.regex_rules = []
+        self.add_rules(data)
+
+    def _load_patterns(self, patterns: List[Dict[str, Any]]) -> None:
+        priorities = dict(self.pattern_priorities)
+        self.span_ruler.clear()
+        self.pattern_priorities = {}
+        self.add_patterns({**p, "priority": priorities.get(p.get("id", ""), DEFAULT_PATTERN_PRIORITY)} for p in patterns)
+
+    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
+        """Serialize the rules, patterns and settings."""
+        serializers = {
+            "cfg": lambda: srsly.json_dumps(self._serialized_cfg()),
+            "rules": lambda: srsly.json_dumps([r.to_dict() for r in self.regex_rules]),
+            "patterns": lambda: srsly.json_dumps(self.patterns),
+        }
+        return util.to_bytes(serializers, exclude)
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiRules":
+        """Load rules, patterns and settings from bytes."""
+        deserializers = {
+            "cfg": lambda b: self._load_cfg(srsly.json_loads(b)),
+            "rules": lambda b: self._load_rules(srsly.json_loads(b)),
+            "patterns": lambda b: self._load_patterns(srsly.json_loads(b)),
+        }
+        util.from_bytes(bytes_data, deserializers, exclude)
+        return self
+
+    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
+        """Save to a directory: cfg.json, rules.jsonl, patterns.jsonl."""
+        path = ensure_path(path)
+        serializers = {
+            "cfg": lambda p: srsly.write_json(p.with_suffix(".json"), self._serialized_cfg()),
+            "rules": lambda p: srsly.write_jsonl(p.with_suffix(".jsonl"), [r.to_dict() for r in self.regex_rules]),
+            "patterns": lambda p: srsly.write_jsonl(p.with_suffix(".jsonl"), self.patterns),
+        }
+        util.to_disk(path, serializers, exclude)
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiRules":
+        """Load from a directory written by `to_disk`."""
+        path = ensure_path(path)
+        deserializers = {
+            "cfg": lambda p: self._load_cfg(srsly.read_json(p.with_suffix(".json"))),
+            "rules": lambda p: self._load_rules(list(srsly.read_jsonl(p.with_suffix(".jsonl")))),
+            "patterns": lambda p: self._load_patterns(list(srsly.read_jsonl(p.with_suffix(".jsonl")))),
+        }
+        util.from_disk(path, deserializers, exclude)
+        return self
+
+
+@Language.factory(
+    "phi_rules",
+    assigns=["doc.spans"],
+    default_config={"spans_key": RULES_GROUP, "use_builtin": True, "disabled_rules": []},
+)
+def make_phi_rules(
+    nlp: Language,
+    name: str,
+    spans_key: str,
+    use_builtin: bool,
+    disabled_rules: List[str],
+) -> PhiRules:
+    """Create a PhiRules component (the "phi_rules" factory).
+
+    nlp (Language): the pipeline.
+    name (str): the component name.
+    spans_key (str): span group written (default "phi_rules").
+    use_builtin (bool): load the built-in rules in `initialize`.
+    disabled_rules (List[str]): rule ids to skip.
+    RETURNS (PhiRules): the component.
+    """
+    return PhiRules(nlp, name, spans_key=spans_key, use_builtin=use_builtin, disabled_rules=disabled_rules)

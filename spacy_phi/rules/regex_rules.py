@@ -1,0 +1,229 @@
+"""Regular-expression PHI rules: a rule is data (id, label, pattern, checks),
+so built-in and user rules are handled, saved and loaded the same way.
+
+A rule's pattern is matched on the whole note text. If it has a named group
+`value`, only that group is the PHI (the rest is context: "MRN: 0937884" gives
+"0937884"). The match is then snapped to token boundaries by the component.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+
+from ..errors import SpacyPhiError
+from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
+
+#: Regex flags a rule may name.
+_FLAG_VALUES = {"i": re.IGNORECASE, "m": re.MULTILINE, "x": re.VERBOSE}
+
+
+class RuleError(SpacyPhiError):
+    """A rule definition is invalid (bad regex, unknown label or check)."""
+
+
+def _check_age_over_limit(value: str) -> bool:
+    digits = re.match(r"\d+", value)
+    return bool(digits) and SAFE_HARBOR_AGE_LIMIT < int(digits.group()) < 130
+
+
+def _check_ipv4(value: str) -> bool:
+    parts = value.split(".")
+    return len(parts) == 4 and all(p.isdigit() and int(p) <= 255 and (p == "0" or not p.startswith("0")) for p in parts)
+
+
+def _check_has_digits(value: str) -> bool:
+    return sum(c.isdigit() for c in value) >= 3
+
+
+def _check_id_shape(value: str) -> bool:
+    """Mixed letters and digits that look like a code, not a lab or drug name."""
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    return digits >= 4 and letters >= 1 and len(value) >= 6
+
+
+def _check_numeric_date(value: str) -> bool:
+    """Month and day valid in either order (US m/d or European d/m)."""
+    nums = [int(n) for n in re.findall(r"\d+", value)]
+    if len(nums) < 2:
+        return False
+    first, second = nums[0], nums[1]
+    return (1 <= first <= 12 and 1 <= second <= 31) or (1 <= first <= 31 and 1 <= second <= 12)
+
+
+def _check_not_military_time(value: str) -> bool:
+    """A 4-digit year that cannot be a 24-hour time (minutes above 59)."""
+    return len(value) == 4 and value.isdigit() and int(value[2:]) > 59
+
+
+#: Checks a rule can name in `checks`; each gets the value text and returns
+#: whether the match stands. New checks are added here (rules stay data).
+CHECKS: Dict[str, Callable[[str], bool]] = {
+    "age_over_89": _check_age_over_limit,
+    "ipv4": _check_ipv4,
+    "has_3_digits": _check_has_digits,
+    "id_shape": _check_id_shape,
+    "numeric_date": _check_numeric_date,
+    "not_military_time": _check_not_military_time,
+}
+
+
+@dataclass(frozen=True)
+class RegexRule:
+    """One PHI pattern.
+
+    id (str): unique rule id, reported in provenance and the audit manifest.
+    label (str): the PHI label of a match.
+    pattern (str): a Python regex; a named group `value` marks the PHI part.
+    flags (str): any of "i" (ignore case), "m", "x".
+    checks (Tuple[str, ...]): names from CHECKS the value must pass.
+    label_if_context (Dict[str, str]): label by a context regex searched in
+        the `context_chars` characters before the value; the match nearest to
+        the value wins, e.g. {"fax": "FAX", "phone": "PHONE"} turns a number
+        after "Fax:" into a FAX.
+    context_chars (int): how far back the context regexes look.
+    exclude_before (str): a regex; the match is dropped when it occurs in the
+        `context_chars` characters before the value ("pain 7/10").
+    exclude_after (str): a regex; the match is dropped when the text right
+        after the value starts with it ("2000 mg", "2/6 murmur").
+    priority (int): label priority in `phi_merge` conflicts (higher wins);
+        precise, context-anchored rules use 3, shape-only rules 1.
+    description (str): what the rule is for.
+    """
+
+    id: str
+    label: str
+    pattern: str
+    flags: str = ""
+    checks: Tuple[str, ...] = ()
+    label_if_context: Dict[str, str] = field(default_factory=dict)
+    context_chars: int = 24
+    exclude_before: str = ""
+    exclude_after: str = ""
+    priority: int = 3
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.id:
+            raise RuleError("a rule needs an id")
+        if self.label not in LABEL_NAMES:
+            raise RuleError(f"rule {self.id}: unknown label {self.label}")
+        for name in self.checks:
+            if name not in CHECKS:
+                raise RuleError(f"rule {self.id}: unknown check {name}; known: {sorted(CHECKS)}")
+        for label in self.label_if_context.values():
+            if label not in LABEL_NAMES:
+                raise RuleError(f"rule {self.id}: unknown label {label} in label_if_context")
+        unknown_flags = set(self.flags) - set(_FLAG_VALUES)
+        if unknown_flags:
+            raise RuleError(f"rule {self.id}: unknown flags {sorted(unknown_flags)}")
+        try:
+            self.compiled
+            self.compiled_context
+            self.compiled_exclusions
+        except re.error as e:
+            raise RuleError(f"rule {self.id}: invalid regex ({e})") from None
+
+    @cached_property
+    def compiled(self) -> "re.Pattern[str]":
+        flags = 0
+        for flag in self.flags:
+            flags |= _FLAG_VALUES[flag]
+        return re.compile(self.pattern, flags)
+
+    @cached_property
+    def compiled_exclusions(self) -> Tuple[Optional["re.Pattern[str]"], Optional["re.Pattern[str]"]]:
+        before = re.compile(f"(?:{self.exclude_before})\\s*$", re.IGNORECASE) if self.exclude_before else None
+        after = re.compile(self.exclude_after, re.IGNORECASE) if self.exclude_after else None
+        return before, after
+
+    @cached_property
+    def compiled_context(self) -> List[Tuple["re.Pattern[str]", str]]:
+        return [(re.compile(p, re.IGNORECASE), label) for p, label in self.label_if_context.items()]
+
+    def matches(self, text: str) -> Iterator[Tuple[int, int, str]]:
+        """Find the rule's PHI values in a text.
+
+        text (str): the note text.
+        YIELDS (Tuple[int, int, str]): start, end (characters) and label.
+        """
+        has_value_group = "value" in self.compiled.groupindex
+        for match in self.compiled.finditer(text):
+            start, end = match.span("value") if has_value_group else match.span()
+            if start < 0 or start == end:
+                continue
+            value = text[start:end]
+            if not all(CHECKS[name](value) for name in self.checks):
+                continue
+            if self._excluded(text, start, end):
+                continue
+            yield start, end, self._label_in_context(text, start)
+
+    def _excluded(self, text: str, start: int, end: int) -> bool:
+        before, after = self.compiled_exclusions
+        if before is not None and before.search(text, max(0, start - self.context_chars), start):
+            return True
+        return after is not None and after.match(text, end) is not None
+
+    def _label_in_context(self, text: str, start: int) -> str:
+        if not self.compiled_context:
+            return self.label
+        before = text[max(0, start - self.context_chars) : start]
+        nearest_end, label = -1, self.label
+        for pattern, context_label in self.compiled_context:
+            for match in pattern.finditer(before):
+                if match.end() > nearest_end:
+                    nearest_end, label = match.end(), context_label
+        return label
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The rule as JSON-serializable data."""
+        data = asdict(self)
+        data["checks"] = list(self.checks)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "RegexRule":
+        """Build a rule from data (as written by `to_dict`).
+
+        data (Mapping[str, Any]): the rule fields; unknown fields are an error.
+        RETURNS (RegexRule): the rule.
+        RAISES (RuleError): a field is missing, unknown or invalid.
+        """
+        known = set(cls.__dataclass_fields__)
+        unknown = set(data) - known
+        if unknown:
+            raise RuleError(f"rule {data.get('id')!r}: unknown fields {sorted(unknown)}")
+        if not {"id", "label", "pattern"} <= set(data):
+            raise RuleError("a rule needs id, label and pattern")
+        fields = dict(data)
+        fields["checks"] = tuple(fields.get("checks", ()))
+        fields["label_if_context"] = dict(fields.get("label_if_context", {}))
+        return cls(**fields)
+
+
+def find_all(rules: List[RegexRule], text: str) -> List[Tuple[int, int, str, RegexRule]]:
+    """Run every rule on a text.
+
+    rules (List[RegexRule]): the rules.
+    text (str): the note text.
+    RETURNS (List[Tuple[int, int, str, RegexRule]]): (start, end, label, rule)
+        for every match, in rule order then text order.
+    """
+    return [(start, end, label, rule) for rule in rules for start, end, label in rule.matches(text)]
+
+
+def rule_by_id(rules: List[RegexRule]) -> Dict[str, RegexRule]:
+    """Index rules by id; duplicate ids are an error."""
+    index: Dict[str, RegexRule] = {}
+    for rule in rules:
+        if rule.id in index:
+            raise RuleError(f"duplicate rule id {rule.id}")
+        index[rule.id] = rule
+    return index
+
+
+__all__ = ["CHECKS", "RegexRule", "RuleError", "find_all", "rule_by_id"]

@@ -1,0 +1,80 @@
+"""Names of the span groups (`doc.spans[...]`) the PHI components share, and
+the provenance record `phi_merge` attaches to each entity.
+
+Each detector writes its own group so it can be inspected and scored on its
+own; `phi_merge` reads the groups and writes `doc.ents`.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, TypedDict
+
+from spacy.tokens import Doc, Span, SpanGroup
+
+#: NER predictions, moved out of `doc.ents` before the merge.
+NER_GROUP = "phi_ner"
+#: Pattern matches of `phi_rules`.
+RULES_GROUP = "phi_rules"
+#: Caller-supplied identifiers found by `phi_known`.
+KNOWN_GROUP = "phi_known"
+#: Spans removed by `phi_guard` (kb_id_ says why).
+VETOED_GROUP = "phi_vetoed"
+
+#: Detector name of each group, used in provenance and the audit manifest.
+DETECTOR_OF_GROUP: Dict[str, str] = {NER_GROUP: "ner", RULES_GROUP: "rules", KNOWN_GROUP: "known"}
+
+#: user_data key marking that doc.ents were already moved into NER_GROUP.
+_CAPTURED_KEY = "phi_ner_captured"
+
+
+class Provenance(TypedDict):
+    """Where an entity of `doc.ents` came from (one per entity, same order).
+
+    start, end: character offsets in the original text.
+    label: the entity label.
+    detector: "ner", "rules", "known", or "merge" when several groups agreed
+        or overlapped.
+    sources: the span groups that contributed, sorted.
+    rule_id: the id of the winning rule when a rule contributed, else None.
+    score: a confidence when the detector gives one, else None.
+    """
+
+    start: int
+    end: int
+    label: str
+    detector: str
+    sources: List[str]
+    rule_id: Optional[str]
+    score: Optional[float]
+
+
+def install_extensions() -> None:
+    """Register `doc._.phi_provenance` (idempotent)."""
+    if not Doc.has_extension("phi_provenance"):
+        Doc.set_extension("phi_provenance", default=None)
+
+
+def capture_ner(doc: Doc, group: str = NER_GROUP) -> SpanGroup:
+    """Move the NER output from `doc.ents` into a span group, once per doc.
+
+    A trained `ner` writes `doc.ents`; the rule components never do. So before
+    the first component that needs the NER output in a group (phi_guard or
+    phi_merge) the ents are exactly the NER predictions. Idempotent: a second
+    call returns the group and leaves `doc.ents` alone.
+
+    doc (Doc): the doc.
+    group (str): the span group to fill.
+    RETURNS (SpanGroup): the group.
+    """
+    if doc.user_data.get(_CAPTURED_KEY) or group in doc.spans:
+        doc.user_data[_CAPTURED_KEY] = True
+        return doc.spans[group] if group in doc.spans else _set_group(doc, group, [])
+    spans = list(doc.ents)
+    doc.ents = []
+    doc.user_data[_CAPTURED_KEY] = True
+    return _set_group(doc, group, spans)
+
+
+def _set_group(doc: Doc, group: str, spans: List[Span]) -> SpanGroup:
+    doc.spans[group] = spans
+    return doc.spans[group]

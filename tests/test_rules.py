@@ -1,0 +1,599 @@
+"""The rule layer: phi_rules, phi_known, phi_guard, phi_merge and the
+rules-only pipeline."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+import spacy
+from spacy.tokens import Span
+
+import spacy_phi
+from spacy_phi import blank_pipeline, rules_pipeline
+from spacy_phi.merge import Candidate, choose_label, merge_candidates
+from spacy_phi.rules import RegexRule, RuleError, builtin_rules
+from spacy_phi.spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP
+
+
+@pytest.fixture(scope="module")
+def rules_nlp():
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_rules")
+    nlp.initialize()
+    return nlp
+
+
+def rule_spans(nlp, text: str) -> List[Tuple[str, str]]:
+    doc = nlp(text)
+    return [(s.label_, s.text) for s in doc.spans[RULES_GROUP]]
+
+
+# (text, label, value): the rule layer must find `value` with `label`.
+POSITIVE_CASES = [
+    # PHONE / FAX
+    ("Call 617-555-1234 tomorrow.", "PHONE", "617-555-1234"),
+    ("Phone: (617) 555-1234", "PHONE", "(617) 555-1234"),
+    ("tel 617.555.1234.", "PHONE", "617.555.1234"),
+    ("at +1 617 555 1234", "PHONE", "+1 617 555 1234"),
+    ("Call 617-555-1234 x557 if needed", "PHONE", "617-555-1234 x557"),
+    ("Office 617-555-1234 ext. 204", "PHONE", "617-555-1234 ext. 204"),
+    ("109 121 1400Prior", "PHONE", "109 121 1400"),
+    ("ext. 5-8112", "PHONE", "5-8112"),
+    ("x5571 after hours", "PHONE", "5571"),
+    ("pager 12345", "PHONE", "12345"),
+    ("beeper #4-1234", "PHONE", "4-1234"),
+    ("call cell 555-1234", "PHONE", "555-1234"),
+    ("Fax: (617) 555-4321", "FAX", "(617) 555-4321"),
+    ("Phone 617-555-1234 Fax 617-555-4321", "FAX", "617-555-4321"),
+    ("Fax 617-555-4321 Phone 617-555-1234", "PHONE", "617-555-1234"),
+    ("P: 617-555-1234 F: 617-555-9999", "FAX", "617-555-9999"),
+    # EMAIL / URL / IP
+    ("Email jdoe@bdd.com today", "EMAIL", "jdoe@bdd.com"),
+    ("hcuutaj@bdd.comOther", "EMAIL", "hcuutaj@bdd.com"),
+    ("Email:john.smith+1@mail.partners.org", "EMAIL", "john.smith+1@mail.partners.org"),
+    ("see https://www.example.org/path?a=1.", "URL", "https://www.example.org/path?a=1"),
+    ("see www.mgh.harvard.edu for info", "URL", "www.mgh.harvard.edu"),
+    ("portal mychart.partners.org/login now", "URL", "mychart.partners.org/login"),
+    ("from 10.0.0.1.", "IPADDR", "10.0.0.1"),
+    ("host 192.168.1.254 down", "IPADDR", "192.168.1.254"),
+    ("addr 2001:0db8:85a3:0000:0000:8a2e:0370:7334 ok", "IPADDR", "2001:0db8:85a3:0000:0000:8a2e:0370:7334"),
+    ("addr fe80::1ff:fe23:4567:890a ok", "IPADDR", "fe80::1ff:fe23:4567:890a"),
+    # SSN
+    ("SSN 123-45-6789", "SSN", "123-45-6789"),
+    ("social security number: 987654321", "SSN", "987654321"),
+    # IDs by context
+    ("MRN: 0937884", "MEDICALRECORD", "0937884"),
+    ("MRN 0937884Date of birth", "MEDICALRECORD", "0937884"),
+    ("MR:6746781", "MEDICALRECORD", "6746781"),
+    ("MR# 12-34-567", "MEDICALRECORD", "12-34-567"),
+    ("Medical record number is 4455667", "MEDICALRECORD", "4455667"),
+    ("Unit No: 883-21-90", "MEDICALRECORD", "883-21-90"),
+    ("MC # 0937884", "MEDICALRECORD", "0937884"),
+    ("Acct #: 44-55123", "ACCOUNT", "44-55123"),
+    ("Account number 9988776655", "ACCOUNT", "9988776655"),
+    ("Member ID: XJH123456789", "HEALTHPLAN", "XJH123456789"),
+    ("Policy # 55512345", "HEALTHPLAN", "55512345"),
+    ("Medicaid ID 123456789A", "HEALTHPLAN", "123456789A"),
+    ("DEA: AB1234563", "LICENSE", "AB1234563"),
+    ("NPI 1234567893", "LICENSE", "1234567893"),
+    ("License # MD-45678", "LICENSE", "MD-45678"),
+    ("license plate 7ABC123", "VEHICLE", "7ABC123"),
+    ("VIN 1HGCM82633A004352", "VEHICLE", "1HGCM82633A004352"),
+    ("serial number: PJN123456", "DEVICE", "PJN123456"),
+    ("S/N 4471-22A", "DEVICE", "4471-22A"),
+    ("Accession #: S12-34567", "IDNUM", "S12-34567"),
+    ("eScription document:9-2784353 KUQlhv", "IDNUM", "9-2784353"),
+    ("38:Z8912708G", "IDNUM", "Z8912708G"),
+    ("ref 53RHM4471 noted", "IDNUM", "53RHM4471"),
+    ("number 12345678 on file", "IDNUM", "12345678"),
+    # ZIP / ROOM / USERNAME
+    ("Boston, MA 02114", "ZIP", "02114"),
+    ("Columbus, Ohio 43210-1234.", "ZIP", "43210-1234"),
+    ("ZIP: 90210", "ZIP", "90210"),
+    ("Room 412B", "ROOM", "412B"),
+    ("username: jsmith2", "USERNAME", "jsmith2"),
+    # names with a cue
+    ("seen by Dr. Smith today", "DOCTOR", "Smith"),
+    ("Dr. John R. Smith saw her", "DOCTOR", "John R. Smith"),
+    ("Dr. Smith Monday", "DOCTOR", "Smith"),
+    ("RN JONES notified", "DOCTOR", "JONES"),
+    ("Ada R. Kruger, M.D.", "DOCTOR", "Ada R. Kruger"),
+    ("Mrs. O'Neil-Brown called", "PATIENT", "O'Neil-Brown"),
+    ("Mr. Parkinson is here", "PATIENT", "Parkinson"),
+    # AGE over 89
+    ("92 yo F", "AGE", "92"),
+    ("a 101-year-old man", "AGE", "101"),
+    ("age 95", "AGE", "95"),
+    ("54 and 91yM", "AGE", "91"),
+    ("she is in her 90s", "AGE", "90s"),
+    # DATE
+    ("seen 9/14/2067 in clinic", "DATE", "9/14/2067"),
+    ("seen 9/14/67 in clinic", "DATE", "9/14/67"),
+    ("Results02/20/2087", "DATE", "02/20/2087"),
+    ("fecha 25/04/2010", "DATE", "25/04/2010"),
+    ("DD:2-03-68", "DATE", "2-03-68"),
+    ("on 2067-09-14.", "DATE", "2067-09-14"),
+    ("Sept 14, 2067", "DATE", "Sept 14, 2067"),
+    ("September 14th", "DATE", "September 14th"),
+    ("14-Sep-2067", "DATE", "14-Sep-2067"),
+    ("14 September 2067", "DATE", "14 September 2067"),
+    ("in Sept 2067", "DATE", "Sept 2067"),
+    ("Mar-89", "DATE", "Mar-89"),
+    ("since 09/2067", "DATE", "09/2067"),
+    ("seen on 3/12 for", "DATE", "3/12"),
+    ("f/u 10/2.", "DATE", "10/2"),
+    ("admitted 9/14", "DATE", "9/14"),
+    ("labs 9/18 stable", "DATE", "9/18"),
+    ("from 2067 to 2069", "DATE", "2069"),
+    ("seen 14.09.2067.", "DATE", "14.09.2067"),
+    ("last seen in 2067.", "DATE", "2067"),
+    ("quit in '67", "DATE", "'67"),
+    ("winter of 2091", "DATE", "winter of 2091"),
+    ("The Fall of 77", "DATE", "Fall of 77"),
+    ("40,000 units q Wednesday", "DATE", "Wednesday"),
+    ("40,000 units qWednesday", "DATE", "Wednesday"),
+    ("dialysis Mon,Wed,Fri", "DATE", "Fri"),
+    ("dialysis Mon,Wed,Fri", "DATE", "Mon"),
+    ("over Christmas", "DATE", "Christmas"),
+    ("on New Year's Eve", "DATE", "New Year's Eve"),
+    ("on the 29th of this month", "DATE", "29th"),
+    ("moved in August", "DATE", "August"),
+]
+
+
+@pytest.mark.parametrize("text,label,value", POSITIVE_CASES)
+def test_rules_find_phi(rules_nlp, text, label, value):
+    assert (label, value) in rule_spans(rules_nlp, text)
+
+
+# (text, look-alike): no rule may fire on any part of the look-alike.
+NEGATIVE_CASES = [
+    ("BP 120/80 HR 72", "120/80"),
+    ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),
+    ("heparin 40,000 units", "40,000"),
+    ("ICD-10 E11.9 and I10", "E11.9 and I10"),
+    ("CPT 99213 billed", "99213"),
+    ("at 14:30 today", "14:30"),
+    ("from 1900 to 2100 slept", "1900 to 2100"),
+    ("at 2100 pt resting", "2100"),
+    ("2/6 systolic murmur", "2/6"),
+    ("5/5 strength throughout", "5/5"),
+    ("pain 7/10", "7/10"),
+    ("pain score of 8/10 today", "8/10"),
+    ("take 1/2 tab", "1/2"),
+    ("20/20 vision", "20/20"),
+    ("2000 mg daily", "2000"),
+    ("increased to 2000 mg", "2000"),
+    ("1500 kcal diet", "1500"),
+    ("WBC 12.5 Hgb 10.1 Plt 250", "WBC 12.5 Hgb 10.1 Plt 250"),
+    ("patients over 65", "65"),
+    ("a 54 yo man", "54"),
+    ("age 45", "45"),
+    ("HbA1c 7.2%", "HbA1c 7.2%"),
+    ("COVID-19 negative", "COVID-19"),
+    ("SpO2 98% on 2L", "SpO2 98% on 2L"),
+    ("ABG 7.35/40/80", "7.35/40/80"),
+    ("mitral MR 2+", "MR 2+"),
+    ("MS Contin 15 mg", "MS Contin"),
+    ("PA and lateral views", "PA and lateral"),
+    ("we may consider", "may"),
+    ("will march on", "march"),
+    ("O2 sat 95%", "sat 95%"),
+    ("version 1.2.3", "1.2.3"),
+    ("x 3 days", "x 3"),
+    ("magnification x400", "x400"),
+    ("10:30:00 recorded", "10:30:00"),
+    ("room air", "room air"),
+    ("temp 98.6 F", "98.6"),
+    ("Dr. Foley's", "'s"),
+]
+
+
+@pytest.mark.parametrize("text,lookalike", NEGATIVE_CASES)
+def test_rules_ignore_lookalikes(rules_nlp, text, lookalike):
+    doc = rules_nlp(text)
+    start = text.index(lookalike)
+    end = start + len(lookalike)
+    hits = [(s.label_, s.text) for s in doc.spans[RULES_GROUP] if s.start_char < end and s.end_char > start]
+    assert hits == []
+
+
+def test_every_rule_has_a_positive_case(rules_nlp):
+    fired = set()
+    for text, label, value in POSITIVE_CASES:
+        doc = rules_nlp(text)
+        for span in doc.spans[RULES_GROUP]:
+            if (span.label_, span.text) == (label, value):
+                fired.add(span.id_)
+    missing = {rule.id for rule in builtin_rules()} - fired
+    assert missing == set()
+
+
+def test_rule_spans_are_token_aligned_and_carry_rule_ids(rules_nlp):
+    doc = rules_nlp("MRN 0937884Date seen 9/14/2067, call 617-555-1234.")
+    ids = {s.id_ for s in doc.spans[RULES_GROUP]}
+    assert {"mrn_context", "date_numeric", "phone_us"} <= ids
+    assert not doc.ents  # rules never write doc.ents
+    assert doc.spans[RULES_GROUP].attrs["priority_by_id"]["id_long_number"] == 1
+
+
+def test_rule_validation_errors():
+    with pytest.raises(RuleError):
+        RegexRule("bad_label", "NOT_A_LABEL", r"\d+")
+    with pytest.raises(RuleError):
+        RegexRule("bad_regex", "IDNUM", r"(unclosed")
+    with pytest.raises(RuleError):
+        RegexRule("bad_check", "IDNUM", r"\d+", checks=("no_such_check",))
+    with pytest.raises(RuleError):
+        RegexRule.from_dict({"id": "x", "label": "IDNUM", "pattern": "1", "typo_field": 1})
+    nlp = blank_pipeline("en")
+    rules = nlp.add_pipe("phi_rules")
+    nlp.initialize()
+    with pytest.raises(RuleError):
+        rules.add_rules([{"id": "email", "label": "EMAIL", "pattern": "x"}])  # duplicate id
+
+
+def test_disabled_rules_and_no_builtin():
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_rules", config={"disabled_rules": ["phone_us"]})
+    nlp.initialize()
+    assert rule_spans(nlp, "Call 617-555-1234") == []
+    empty = blank_pipeline("en")
+    empty.add_pipe("phi_rules", config={"use_builtin": False})
+    empty.initialize()
+    assert rule_spans(empty, "MRN: 0937884") == []
+
+
+def test_user_rules_and_patterns_round_trip(tmp_path):
+    nlp = blank_pipeline("en")
+    rules = nlp.add_pipe("phi_rules")
+    nlp.initialize()
+    rules.add_rules([{"id": "study_id", "label": "IDNUM", "pattern": r"\bSTUDY-(?P<value>\d{4})\b", "priority": 3}])
+    rules.add_patterns([{"label": "HOSPITAL", "pattern": "General Clinic", "id": "hosp_phrase", "priority": 4}])
+    rules.add_patterns([{"label": "DEPARTMENT", "pattern": [{"LOWER": "ward"}, {"IS_DIGIT": True}]}])
+    text = "Enrolled STUDY-0042 at General Clinic, ward 7. MRN: 0937884"
+    before = rule_spans(nlp, text)
+    assert ("IDNUM", "0042") in before and ("HOSPITAL", "General Clinic") in before
+    assert ("DEPARTMENT", "ward 7") in before
+    nlp.to_disk(tmp_path / "pipe")
+    loaded = spacy.load(tmp_path / "pipe")
+    assert rule_spans(loaded, text) == before
+    loaded_rules = loaded.get_pipe("phi_rules")
+    assert loaded_rules.priority_by_id()["hosp_phrase"] == 4
+    assert len(loaded_rules.regex_rules) == len(builtin_rules()) + 1
+    # bytes round trip too
+    other = blank_pipeline("en")
+    other.add_pipe("phi_rules").from_bytes(rules.to_bytes())
+    assert rule_spans(other, text) == before
+
+
+def test_rules_from_initialize_config():
+    config = {
+        "initialize": {
+            "components": {
+                "phi_rules": {"rules": [{"id": "badge", "label": "IDNUM", "pattern": r"badge (?P<value>\d{3})"}]}
+            }
+        }
+    }
+    nlp = blank_pipeline("en")
+    nlp.config["initialize"]["components"] = config["initialize"]["components"]
+    nlp.add_pipe("phi_rules")
+    nlp.initialize()
+    assert ("IDNUM", "123") in rule_spans(nlp, "badge 123")
+
+
+# -- phi_known -----------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def known_nlp():
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_known")
+    nlp.initialize()
+    return nlp
+
+
+def known_spans(nlp, text, known) -> List[Tuple[str, str]]:
+    doc = nlp.make_doc(text)
+    doc.user_data["phi_known"] = known
+    doc = nlp(doc)
+    return [(s.label_, s.text) for s in doc.spans[KNOWN_GROUP]]
+
+
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("ROE, JANE seen", "ROE, JANE"),
+        ("Roe, Jane seen", "Roe, Jane"),
+        ("jane roe seen", "jane roe"),
+        ("J. Roe seen", "J. Roe"),
+        ("Jane R. seen", "Jane R."),
+        ("Jane's mother", "Jane"),
+        ("Mrs. Roe's visit", "Roe"),
+        ("J.R. initials", "J.R."),
+        ("Mary Ann Roe-Smith", "Mary Ann Roe-Smith"),
+        ("seen with Roe Smith", "Roe Smith"),
+        ("Mary-Ann came", "Mary-Ann"),
+        ("Maryann came", "Maryann"),
+    ],
+)
+def test_known_name_variants(known_nlp, text, value):
+    found = known_spans(known_nlp, text, {"PATIENT": ["Jane Roe", "Mary-Ann Roe-Smith"]})
+    assert ("PATIENT", value) in found
+
+
+def test_known_nicknames_and_common_words(known_nlp):
+    known = {"PATIENT": ["William Hope"]}
+    assert ("PATIENT", "Bill") in known_spans(known_nlp, "Bill came in", known)
+    assert ("PATIENT", "Hope") in known_spans(known_nlp, "Mr. Hope came", known)
+    # common-word name parts only match capitalized
+    assert known_spans(known_nlp, "we hope he will come", known) == []
+
+
+def test_known_codes_dates_and_addresses(known_nlp):
+    known = {
+        "MEDICALRECORD": ["0937884"],
+        "PHONE": ["617-555-1234"],
+        "DATE": ["1950-03-02"],
+        "STREET": ["12 Oak Street Apt 4"],
+        "CITY": ["Springfield"],
+    }
+    text = "MRN 093-7884; phone (617) 555 1234 or 555-1234; DOB March 2, 1950 and 03/02/1950; 12 Oak St. Apt 4; on Oak Street. springfield"
+    found = known_spans(known_nlp, text, known)
+    assert ("MEDICALRECORD", "093-7884") in found
+    assert ("PHONE", "(617) 555 1234") in found
+    assert ("PHONE", "555-1234") in found
+    assert ("DATE", "March 2, 1950") in found
+    assert ("DATE", "03/02/1950") in found
+    assert ("STREET", "12 Oak St. Apt 4") in found
+    assert ("STREET", "Oak Street") in found
+    assert ("CITY", "springfield") in found
+
+
+def test_known_list_form_context_and_static_entries(known_nlp, tmp_path):
+    text = "Jane Roe called Dr. Kruger."
+    docs = list(known_nlp.pipe([(text, {"phi_known": [{"text": "Jane Roe", "label": "PATIENT"}]})], as_tuples=True))
+    assert [(s.label_, s.text) for s in docs[0][0].spans[KNOWN_GROUP]] == [("PATIENT", "Jane Roe")]
+    nlp = blank_pipeline("en")
+    known = nlp.add_pipe("phi_known")
+    nlp.initialize()
+    known.add_entries({"DOCTOR": ["Ada Kruger"]})
+    doc = nlp(text)
+    assert ("DOCTOR", "Kruger") in [(s.label_, s.text) for s in doc.spans[KNOWN_GROUP]]
+    nlp.to_disk(tmp_path / "p")
+    loaded = spacy.load(tmp_path / "p")
+    doc = loaded(text)
+    assert ("DOCTOR", "Kruger") in [(s.label_, s.text) for s in doc.spans[KNOWN_GROUP]]
+
+
+def test_known_bad_input_is_an_error_without_values(known_nlp):
+    doc = known_nlp.make_doc("Jane Roe")
+    doc.user_data["phi_known"] = "Jane Roe"  # not a dict or list
+    with pytest.raises(TypeError) as info:
+        known_nlp(doc)
+    assert "Jane" not in str(info.value)
+
+
+# -- phi_guard -----------------------------------------------------------------
+
+
+def guard_result(text: str, spans: List[Tuple[str, str]]) -> Tuple[List[str], List[str]]:
+    """Run phi_guard on NER-like spans; return (kept texts, vetoed texts)."""
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard")
+    nlp.initialize()
+    doc = nlp.make_doc(text)
+    ents = []
+    for label, value in spans:
+        start = text.index(value)
+        ents.append(doc.char_span(start, start + len(value), label=label, alignment_mode="expand"))
+    doc.ents = ents
+    doc = nlp(doc)
+    return [s.text for s in doc.spans[NER_GROUP]], [s.text for s in doc.spans[VETOED_GROUP]]
+
+
+GUARD_VETO_CASES = [
+    ("History of Parkinson's disease.", "PATIENT", "Parkinson"),
+    ("History of Parkinson's disease.", "PATIENT", "Parkinson's disease"),
+    ("hx of Parkinson's", "PATIENT", "Parkinson"),
+    ("Foley catheter placed", "DOCTOR", "Foley"),
+    ("d/c Foley today", "DOCTOR", "Foley"),
+    ("Apgars 8 and 9", "PATIENT", "Apgars"),
+    ("Glasgow Coma Scale 15", "CITY", "Glasgow"),
+    ("Gram stain negative", "PATIENT", "Gram"),
+    ("Bell's palsy on the left", "PATIENT", "Bell"),
+    ("Down syndrome", "PATIENT", "Down"),
+    ("Lewy body dementia", "DOCTOR", "Lewy"),
+    ("Lewy Body dementia", "ORGANIZATION", "Lewy Body"),
+    ("Creutzfeldt-Jakob disease", "PATIENT", "Creutzfeldt-Jakob"),
+    ("Crohn's flare", "PATIENT", "Crohn"),
+    ("Hodgkin lymphoma", "PATIENT", "Hodgkin"),
+    ("Wilson disease", "PATIENT", "Wilson"),
+    ("Graves disease", "PATIENT", "Graves"),
+    ("started Coumadin", "PATIENT", "Coumadin"),
+    ("on lisinopril", "PATIENT", "lisinopril"),
+    ("on Metoprolol", "DOCTOR", "Metoprolol"),
+    ("on hydralazine", "PATIENT", "hydralazine"),
+    ("Parkinsen disease", "PATIENT", "Parkinsen"),  # typo, fuzzy
+    ("Mild LA enlargement", "STATE", "LA"),
+    ("BUN 20", "ORGANIZATION", "BUN"),
+    ("Swan-Ganz catheter", "DOCTOR", "Swan-Ganz"),
+]
+
+
+@pytest.mark.parametrize("text,label,value", GUARD_VETO_CASES)
+def test_guard_vetoes_medical_vocabulary(text, label, value):
+    kept, vetoed = guard_result(text, [(label, value)])
+    assert vetoed == [value] and kept == []
+
+
+GUARD_KEEP_CASES = [
+    ("Mr. Parkinson is here", "PATIENT", "Parkinson"),
+    ("Dr. Foley saw her", "DOCTOR", "Foley"),
+    ("seen by Foley, MD", "DOCTOR", "Foley"),
+    ("Mr. Wilson called", "PATIENT", "Wilson"),
+    ("Wilson called back", "PATIENT", "Wilson"),
+    ("lives in Glasgow", "CITY", "Glasgow"),
+    ("Grace came with her son", "PATIENT", "Grace"),
+    ("works at Jackson Memorial", "HOSPITAL", "Jackson Memorial"),
+    ("Dr. Bell examined", "DOCTOR", "Bell"),
+    ("Bell called", "PATIENT", "Bell"),
+    ("his friend Epstein", "PATIENT", "Epstein"),
+    ("Smith", "PATIENT", "Smith"),
+    ("Minnesota", "STATE", "Minnesota"),
+]
+
+
+@pytest.mark.parametrize("text,label,value", GUARD_KEEP_CASES)
+def test_guard_keeps_people_and_places(text, label, value):
+    kept, vetoed = guard_result(text, [(label, value)])
+    assert kept == [value] and vetoed == []
+
+
+@pytest.mark.parametrize("label", ["DATE", "PHONE", "MEDICALRECORD", "EMAIL", "AGE", "SSN", "IDNUM"])
+def test_guard_never_vetoes_direct_identifiers(label):
+    kept, vetoed = guard_result("Parkinson Foley Coumadin", [(label, "Parkinson Foley Coumadin")])
+    assert vetoed == []
+    with pytest.raises(ValueError):
+        nlp = blank_pipeline("en")
+        nlp.add_pipe("phi_guard", config={"guarded_labels": [label]})
+
+
+def test_guard_extra_terms_and_round_trip(tmp_path):
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard")
+    nlp.config["initialize"]["components"] = {"phi_guard": {"extra_terms": {"drugs": ["zapotrexin"]}}}
+    nlp.initialize()
+    doc = nlp.make_doc("started Zapotrexin")
+    doc.ents = [doc.char_span(8, 18, label="PATIENT")]
+    doc = nlp(doc)
+    assert [s.text for s in doc.spans[VETOED_GROUP]] == ["Zapotrexin"]
+    nlp.to_disk(tmp_path / "g")
+    loaded = spacy.load(tmp_path / "g")
+    doc = loaded.make_doc("started Zapotrexin")
+    doc.ents = [doc.char_span(8, 18, label="PATIENT")]
+    doc = loaded(doc)
+    assert [s.text for s in doc.spans[VETOED_GROUP]] == ["Zapotrexin"]
+
+
+# -- phi_merge -----------------------------------------------------------------
+
+
+def cand(start, end, label, group, priority, rank=0, rule_id=None) -> Candidate:
+    return Candidate(start, end, label, group, rank, priority, rule_id)
+
+
+def test_merge_clusters_chains_and_keeps_adjacent_apart():
+    a, b, c = cand(0, 2, "X", "g", 1), cand(1, 4, "Y", "g", 1), cand(3, 5, "Z", "g", 1)
+    d = cand(5, 6, "W", "g", 1)  # touches c but shares no token
+    clusters = merge_candidates([d, c, b, a])
+    assert [[x.label for x in cl] for cl in clusters] == [["X", "Y", "Z"], ["W"]]
+
+
+def test_merge_label_choice():
+    # the candidate covering the whole union wins even with lower priority
+    cover = cand(0, 4, "HOSPITAL", NER_GROUP, 2, rank=2)
+    inner = cand(0, 1, "CITY", KNOWN_GROUP, 4, rank=0)
+    assert choose_label([cover, inner]).label == "HOSPITAL"
+    # same extent: priority decides (context rule FAX beats NER PHONE)
+    assert choose_label([cand(0, 3, "PHONE", NER_GROUP, 2, 2), cand(0, 3, "FAX", RULES_GROUP, 3, 1)]).label == "FAX"
+    # shape-only rule (priority 1) loses to the NER's typed label
+    assert choose_label([cand(0, 1, "IDNUM", RULES_GROUP, 1, 1), cand(0, 1, "MEDICALRECORD", NER_GROUP, 2, 2)]).label == "MEDICALRECORD"
+    # full tie: the group listed first wins
+    assert choose_label([cand(0, 1, "B", "g0", 2, 0), cand(0, 1, "A", "g1", 2, 1)]).label == "B"
+
+
+def test_merge_pipeline_union_and_provenance():
+    nlp = rules_pipeline(surrogates=False)
+    text = "Jane Roe called, fax 617-555-4321, MRN 0937884."
+    doc = nlp.make_doc(text)
+    # a fake NER: only the surname, and the fax number typed as PHONE
+    fax_start = text.index("617")
+    doc.ents = [doc.char_span(5, 8, label="PATIENT"), doc.char_span(fax_start, fax_start + 12, label="PHONE")]
+    doc.user_data["phi_known"] = {"PATIENT": ["Jane Roe"], "MEDICALRECORD": ["0937884"]}
+    doc = nlp(doc)
+    ents = [(e.label_, e.text) for e in doc.ents]
+    assert ents == [("PATIENT", "Jane Roe"), ("FAX", "617-555-4321"), ("MEDICALRECORD", "0937884")]
+    prov = {p["label"]: p for p in doc._.phi_provenance}
+    assert prov["PATIENT"]["detector"] == "merge" and prov["PATIENT"]["sources"] == [KNOWN_GROUP, NER_GROUP]
+    assert prov["FAX"]["detector"] == "merge" and prov["FAX"]["rule_id"] == "phone_us"
+    assert prov["MEDICALRECORD"]["sources"] == [KNOWN_GROUP, RULES_GROUP]
+    assert all(p["start"] == e.start_char and p["end"] == e.end_char for p, e in zip(doc._.phi_provenance, doc.ents))
+    # each detector's output stays inspectable in its own group
+    assert [s.text for s in doc.spans[NER_GROUP]] == ["Roe", "617-555-4321"]
+    assert "Jane Roe" in [s.text for s in doc.spans[KNOWN_GROUP]]
+
+
+def test_merge_without_ner_reports_single_detectors():
+    nlp = rules_pipeline(surrogates=False)
+    doc = nlp("Call 617-555-1234.")
+    assert doc._.phi_provenance == [
+        {"start": 5, "end": 17, "label": "PHONE", "detector": "rules", "sources": [RULES_GROUP], "rule_id": "phone_us", "score": None}
+    ]
+
+
+def test_guard_then_merge_drops_medical_ner_hits():
+    nlp = rules_pipeline(surrogates=False)
+    text = "Mr. Parkinson has Parkinson's disease."
+    doc = nlp.make_doc(text)
+    doc.ents = [doc.char_span(4, 13, label="PATIENT"), doc.char_span(18, 27, label="PATIENT")]
+    doc = nlp(doc)
+    assert [(e.label_, e.start_char) for e in doc.ents] == [("PATIENT", 4)]
+    assert [s.start_char for s in doc.spans[VETOED_GROUP]] == [18]
+
+
+# -- the rules-only pipeline -----------------------------------------------------
+
+NOTE = (
+    "Discharge summary for Mrs. Jane Roe (MRN: 0937884), 92 yo F.\n"
+    "Admitted 9/14/2067. Hx Parkinson's disease, Foley catheter in place.\n"
+    "Dr. Ada Kruger, phone 617-555-1234, fax 617-555-4321, akruger@mgh.org.\n"
+)
+
+
+def test_rules_pipeline_deidentifies_and_keeps_medical_words():
+    nlp = rules_pipeline(default_mode="tag")
+    doc = nlp(NOTE)
+    out = doc._.deidentified
+    for phi in ("Jane Roe", "0937884", "9/14/2067", "Kruger", "617-555-1234", "617-555-4321", "akruger@mgh.org"):
+        assert phi not in out
+    assert "Parkinson's disease" in out and "Foley catheter" in out
+    assert "[**FAX**]" in out
+    assert doc.text == NOTE  # offsets sacred: the original is untouched
+
+
+def test_rules_pipeline_saves_and_loads(tmp_path):
+    nlp = rules_pipeline(default_mode="tag")
+    nlp.to_disk(tmp_path / "rules_pipe")
+    loaded = spacy.load(tmp_path / "rules_pipe")
+    assert loaded.pipe_names == nlp.pipe_names
+    assert loaded(NOTE)._.deidentified == nlp(NOTE)._.deidentified
+
+
+def test_rules_pipeline_multiprocess():
+    nlp = rules_pipeline(default_mode="tag")
+    texts = [NOTE, "Call 617-555-1234.", "No PHI here.", NOTE.upper()]
+    single = [d._.deidentified for d in nlp.pipe(texts)]
+    multi = [d._.deidentified for d in nlp.pipe(texts, n_process=2, batch_size=1)]
+    assert multi == single
+    # known PHI travels to the workers in user_data
+    docs = []
+    for text in ["Bill was seen.", "Nothing."]:
+        doc = nlp.make_doc(text)
+        doc.user_data["phi_known"] = {"PATIENT": ["William Hope"]}
+        docs.append(doc)
+    out = [d._.deidentified for d in nlp.pipe(docs, n_process=2, batch_size=1)]
+    assert out[0] == "[**PATIENT**] was seen."
+
+
+def test_components_work_in_a_plain_spacy_pipeline():
+    # spacy.blank with the default tokenizer, components added by name only
+    assert spacy_phi.rules_pipeline is rules_pipeline
+    nlp = spacy.blank("en")
+    for name in ("phi_rules", "phi_known", "phi_guard", "phi_merge"):
+        nlp.add_pipe(name)
+    nlp.initialize()
+    doc = nlp("Dr. Smith, MRN: 0937884")
+    assert [(e.label_, e.text) for e in doc.ents] == [("DOCTOR", "Smith"), ("MEDICALRECORD", "0937884")]
+    assert isinstance(doc.ents[0], Span)
