@@ -158,6 +158,21 @@ def builtin_rules() -> List[RegexRule]:
             description="7-digit local number after a phone/fax word",
         ),
         RegexRule(
+            "phone_international", "PHONE",
+            r"(?<![\w+])(?P<value>\+\s?\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?![\w/]|-\d)",
+            checks=("phone_digits",),
+            label_if_context=_PHONE_CONTEXT,
+            description="international number with a + prefix ('+34 945 007 000')",
+        ),
+        RegexRule(
+            "phone_any_format_context", "PHONE",
+            r"(?i:\b(?:phone|ph|tel|telephone|tfno|cell|mobile|fax|pager)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)"
+            r"(?P<value>\+?\s?\(?\d[\d\s.()-]{5,18}\d)(?![\w/]|-\d)",
+            checks=("phone_digits",),
+            label_if_context=_PHONE_CONTEXT,
+            description="number of 7-15 digits in any grouping after 'Tel'/'Phone'/'Fax' ('Tel.: 913 368 000')",
+        ),
+        RegexRule(
             "pager", "PHONE",
             r"(?i:\b(?:pager|beeper|pgr|paged)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)(?P<value>\d-\d{4}|\d{4,5})(?![\w/]|\.\d|-\d)",
             exclude_after=r"\s*(?:mmhg|/)",

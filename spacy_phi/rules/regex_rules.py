@@ -54,6 +54,11 @@ def _check_numeric_date(value: str) -> bool:
     return (1 <= first <= 12 and 1 <= second <= 31) or (1 <= first <= 31 and 1 <= second <= 12)
 
 
+def _check_phone_digits(value: str) -> bool:
+    """7 to 15 digits: the length of a phone number with or without country code."""
+    return 7 <= sum(c.isdigit() for c in value) <= 15
+
+
 def _check_not_military_time(value: str) -> bool:
     """A 4-digit year that cannot be a 24-hour time (minutes above 59)."""
     return len(value) == 4 and value.isdigit() and int(value[2:]) > 59
@@ -68,6 +73,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "id_shape": _check_id_shape,
     "numeric_date": _check_numeric_date,
     "not_military_time": _check_not_military_time,
+    "phone_digits": _check_phone_digits,
 }
 
 
