@@ -26,18 +26,15 @@ labels cannot be configured as guarded.
 # signature with pydantic, which needs real type objects.
 
 import re
-from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
 
-import srsly
-from spacy import util
 from spacy.language import Language
 from spacy.pipeline import Pipe
 from spacy.tokens import Doc, Span
 from spacy.training import Example
-from spacy.util import SimpleFrozenList, ensure_path
 
 from ..labels import LABEL_NAMES, Category, category_of
+from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
@@ -63,7 +60,7 @@ REASON_ABBREVIATION = "guard:abbreviation"
 REASON_EPONYM = "guard:eponym_with_head"
 
 
-class PhiGuard(Pipe):
+class PhiGuard(JsonStateMixin, Pipe):
     """Veto medical vocabulary among name/place/organization/profession spans.
 
     nlp (Language): the pipeline.
@@ -205,24 +202,6 @@ class PhiGuard(Pipe):
         self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
         if "vocabulary" in data:
             self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
-
-    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize settings and vocabulary."""
-        return util.to_bytes({"data": lambda: srsly.json_dumps(self._data())}, exclude)
-
-    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiGuard":
-        """Load settings and vocabulary."""
-        util.from_bytes(bytes_data, {"data": lambda b: self._load(srsly.json_loads(b))}, exclude)
-        return self
-
-    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save settings and the vocabulary (one JSON file, lists by field)."""
-        util.to_disk(ensure_path(path), {"data": lambda p: srsly.write_json(p.with_suffix(".json"), self._data())}, exclude)
-
-    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiGuard":
-        """Load from a directory written by `to_disk`."""
-        util.from_disk(ensure_path(path), {"data": lambda p: self._load(srsly.read_json(p.with_suffix(".json")))}, exclude)
-        return self
 
 
 @Language.factory(

@@ -20,19 +20,17 @@ Values never appear in logs or error messages.
 # signature with pydantic, which needs real type objects.
 
 import re
-from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple, Union
 
-import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.pipeline import Pipe
 from spacy.tokens import Doc, Span
 from spacy.training import Example
-from spacy.util import SimpleFrozenList, ensure_path
 
 from .._logging import logger
 from ..labels import LABEL_NAMES
+from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP
 from .variants import VariantPattern, normalize_known, patterns_for
 
@@ -54,7 +52,7 @@ def _compile(patterns: List[VariantPattern]) -> List[Tuple["re.Pattern[str]", st
     return compiled
 
 
-class PhiKnown(Pipe):
+class PhiKnown(JsonStateMixin, Pipe):
     """Find caller-supplied identifiers and their variants.
 
     nlp (Language): the pipeline.
@@ -154,24 +152,6 @@ class PhiKnown(Pipe):
     def _load(self, data: Dict[str, Any]) -> None:
         self.spans_key = data.get("spans_key", self.spans_key)
         self.initialize(entries=data.get("entries") or None)
-
-    def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings and static entries."""
-        return util.to_bytes({"data": lambda: srsly.json_dumps(self._data())}, exclude)
-
-    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiKnown":
-        """Load the settings and static entries."""
-        util.from_bytes(bytes_data, {"data": lambda b: self._load(srsly.json_loads(b))}, exclude)
-        return self
-
-    def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save the settings and static entries (data.json)."""
-        util.to_disk(ensure_path(path), {"data": lambda p: srsly.write_json(p.with_suffix(".json"), self._data())}, exclude)
-
-    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiKnown":
-        """Load from a directory written by `to_disk`."""
-        util.from_disk(ensure_path(path), {"data": lambda p: self._load(srsly.read_json(p.with_suffix(".json")))}, exclude)
-        return self
 
 
 @Language.factory("phi_known", assigns=["doc.spans"], default_config={"spans_key": KNOWN_GROUP})
