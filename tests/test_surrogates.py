@@ -390,3 +390,15 @@ def test_secret_file(tmp_path, monkeypatch):
     pipe = nlp2.get_pipe("phi_surrogates")
     assert pipe.secret == SECRET
     assert SECRET not in repr(pipe).encode() and SECRET not in nlp2.to_bytes()
+
+
+def test_configure_changes_some_settings_and_validates():
+    component = blank_pipeline().add_pipe("phi_surrogates", config={"modes": {"AGE": "mask"}})
+    component.configure(default_mode="tag")
+    assert component.settings["default_mode"] == "tag"
+    assert component.settings["modes"] == {"AGE": "mask"}  # untouched settings kept
+    with pytest.raises(ValueError):
+        component.configure(default_mode="shred")
+    with pytest.raises(ValueError):
+        component.configure(no_such_setting=1)
+    assert component.settings["default_mode"] == "tag"

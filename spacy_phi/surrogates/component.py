@@ -86,6 +86,18 @@ class PhiSurrogates(Pipe):
         """The settings (JSON-serializable; no secret)."""
         return dict(self.cfg)
 
+    def configure(self, **settings: Any) -> None:
+        """Change some settings (the others keep their values), validated as in
+        the factory. Used by `spacy-phi deid` for --mode and --secret-file.
+
+        settings: any of the factory's settings.
+        RAISES (ValueError): an invalid value.
+        """
+        unknown = sorted(set(settings) - set(_DEFAULTS))
+        if unknown:
+            raise ValueError(f"phi_surrogates: unknown settings {unknown}")
+        self._set_settings({**self.cfg, **settings})
+
     @property
     def secret(self) -> bytes:
         # Loaded on first use, not at construction, so building or loading a

@@ -1,0 +1,215 @@
+"""`spacy-phi deid`: de-identify a text file, a folder of text files, JSONL,
+CSV or stdin, writing the same format.
+
+    spacy-phi deid INPUT [-o OUTPUT] [--model NAME_OR_PATH] [--mode surrogate|mask|tag|redact]
+        [--secret-file FILE] [--text-field text] [--id-field id] [--patient-key-field patient_id]
+        [--known-field F] [--known-column LABEL=COLUMN] [--html DIR] [--resume] ...
+
+Exit codes: 0 every record de-identified; 1 some records failed (listed in the
+errors file) or the run stopped; 2 the run could not start (bad input, model,
+options); 130 interrupted (rerun with --resume). Nothing printed contains note
+text: counts, ids, labels, reasons and exception types only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import traceback
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+from ..errors import SpacyPhiError
+from ..surrogates.replacer import MODES
+
+PROG = "spacy-phi deid"
+EXIT_FAILED_RECORDS = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def _optional_name(value: str) -> Optional[str]:
+    return value or None
+
+
+def add_parser(subparsers: Any) -> argparse.ArgumentParser:
+    """Register the `deid` sub-command.
+
+    subparsers (Any): the object returned by `ArgumentParser.add_subparsers`.
+    RETURNS (argparse.ArgumentParser): the sub-command's parser.
+    """
+    from ..deid.records import DEFAULT_MAX_CHARS
+    from ..deid.runner import DEFAULT_BATCH_SIZE
+
+    parser = subparsers.add_parser(
+        "deid",
+        help="de-identify text files, folders, JSONL, CSV or stdin",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=(
+            "De-identify clinical notes: detect PHI and replace it (surrogates, masks, tags or filler).\n"
+            "The output mirrors the input: a text file -> a text file, a folder -> a folder (same\n"
+            "relative paths), JSONL -> JSONL, CSV -> CSV, stdin -> stdout. Next to OUTPUT it writes\n"
+            "OUTPUT.errors.jsonl (failed records, no text), OUTPUT.manifest.jsonl (one line per PHI\n"
+            "span, a keyed hash instead of the value) and OUTPUT.summary.json.\n\n"
+            "Exit codes: 0 all records done, 1 some records failed, 2 cannot start, 130 interrupted.\n"
+            "WARNING: --html pages and --manifest-include-text contain PHI by design."
+        ),
+    )
+    parser.add_argument("input", help="a .txt file, a folder of .txt files, a .jsonl or .csv file, or - for stdin")
+    parser.add_argument("-o", "--output", default=None,
+                        help="output file or folder (default: stdout; a folder input needs one)")
+    parser.add_argument("--input-format", choices=("auto", "text", "folder", "jsonl", "csv"), default="auto",
+                        help="input format (default: from the path; stdin is text unless given)")
+
+    model = parser.add_argument_group("pipeline")
+    model.add_argument("--model", help="spaCy pipeline name or path (default: en_phi_deid if installed, "
+                                       "else the rules-only pipeline)")
+    model.add_argument("--lang", default="en", help="language of the default rules pipeline (default: en)")
+    model.add_argument("--mode", choices=MODES, help="how PHI is replaced (default: the pipeline's, surrogate)")
+    model.add_argument("--secret-file", help="file holding the secret that keys surrogates and hashes "
+                                             "(default: the SPACY_PHI_SECRET environment variable)")
+    model.add_argument("--batch-size", type=int, default=DEFAULT_BATCH_SIZE, help="nlp.pipe batch size")
+    model.add_argument("--n-process", type=int, default=1, help="worker processes (default: 1)")
+    model.add_argument("--gpu-id", type=int, default=-1, help="GPU to use (default: -1, CPU)")
+    model.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS,
+                       help=f"longer notes are errors (default: {DEFAULT_MAX_CHARS:,})")
+
+    fields = parser.add_argument_group("JSONL fields / CSV columns")
+    fields.add_argument("--text-field", default="text", help="note text (default: text)")
+    fields.add_argument("--id-field", default="id", type=_optional_name,
+                        help="record id (default: id; absent: line-N / row-N)")
+    fields.add_argument("--patient-key-field", default="patient_id", type=_optional_name,
+                        help="patient key: same key + secret -> same surrogates across records "
+                             "(default: patient_id; absent: the record id)")
+    fields.add_argument("--known-field", type=_optional_name,
+                        help='known identifiers, JSON {"PATIENT": ["Jane Roe"], ...} (never copied to the output)')
+    fields.add_argument("--known-column", action="append", default=[], metavar="LABEL=COLUMN",
+                        help="CSV: a column of known identifiers of LABEL, several separated by | (repeatable)")
+    fields.add_argument("--drop-field", action="append", default=[], metavar="NAME",
+                        help="leave this field/column out of the output (repeatable)")
+    fields.add_argument("--hash-field", action="append", default=[], metavar="NAME",
+                        help="replace this field/column by a keyed hash (repeatable)")
+    fields.add_argument("--csv-delimiter", default=",", help="CSV delimiter (default: , ; tab for .tsv)")
+    fields.add_argument("--suffix", action="append", default=None, metavar=".EXT",
+                        help="folder input: file endings to read (default: .txt; repeatable)")
+    fields.add_argument("--patient-key-from-folder", action="store_true",
+                        help="folder input: use each file's parent folder as its patient key")
+
+    out = parser.add_argument_group("outputs")
+    out.add_argument("--errors", type=Path, help="errors file (default: OUTPUT.errors.jsonl; stderr for stdout)")
+    out.add_argument("--manifest", type=Path, help="audit manifest (default: OUTPUT.manifest.jsonl)")
+    out.add_argument("--no-manifest", action="store_true", help="write no manifest")
+    out.add_argument("--manifest-include-text", action="store_true",
+                     help="also write each original PHI value in the manifest (PHI!)")
+    out.add_argument("--summary", type=Path, help="summary JSON (default: OUTPUT.summary.json; stderr for stdout)")
+    out.add_argument("--html", type=Path, metavar="DIR",
+                     help="review pages: each original note with its PHI highlighted, plus an index. "
+                          "THEY CONTAIN PHI: for reviewers with access rights only")
+    out.add_argument("--resume", action="store_true", help="continue an interrupted run (no duplicates)")
+    out.add_argument("--overwrite", action="store_true",
+                     help="replace existing outputs and discard an interrupted run")
+    out.add_argument("--no-progress", action="store_true", help="no progress line on stderr")
+    out.add_argument("--checkpoint-seconds", type=float, default=2.0,
+                     help="least seconds between resume checkpoints (default: 2)")
+    parser.set_defaults(func=run_deid)
+    return parser
+
+
+def _known_columns(items: List[str]) -> Dict[str, str]:
+    columns: Dict[str, str] = {}
+    for item in items:
+        label, sep, column = item.partition("=")
+        if not sep or not label or not column:
+            raise ValueError(f"--known-column wants LABEL=COLUMN, got {item!r}")
+        columns[label.strip()] = column.strip()
+    return columns
+
+
+def options_from_args(args: argparse.Namespace) -> Any:
+    """The DeidOptions of parsed arguments.
+
+    args (argparse.Namespace): the parsed arguments.
+    RETURNS (DeidOptions): the options.
+    """
+    from ..deid import DeidOptions, FieldConfig
+
+    fields = FieldConfig(
+        text_field=args.text_field,
+        id_field=args.id_field,
+        patient_key_field=args.patient_key_field,
+        known_field=args.known_field,
+        known_columns=_known_columns(args.known_column),
+        csv_delimiter="\t" if args.csv_delimiter in ("\\t", "tab") else args.csv_delimiter,
+    )
+    return DeidOptions(
+        input_format=args.input_format,
+        fields=fields,
+        model=args.model,
+        lang=args.lang,
+        mode=args.mode,
+        secret_file=args.secret_file,
+        batch_size=args.batch_size,
+        n_process=args.n_process,
+        gpu_id=args.gpu_id,
+        max_chars=args.max_chars,
+        suffixes=tuple(args.suffix or (".txt",)),
+        patient_key_from_folder=args.patient_key_from_folder,
+        drop_fields=tuple(args.drop_field),
+        hash_fields=tuple(args.hash_field),
+        manifest=args.manifest,
+        write_manifest=not args.no_manifest,
+        manifest_include_text=args.manifest_include_text,
+        errors=args.errors,
+        summary=args.summary,
+        html=args.html,
+        resume=args.resume,
+        overwrite=args.overwrite,
+        progress=not args.no_progress,
+        checkpoint_seconds=args.checkpoint_seconds,
+    )
+
+
+def _where(err: BaseException) -> str:
+    frames = traceback.extract_tb(err.__traceback__)
+    if not frames:
+        return "unknown place"
+    last = frames[-1]
+    return f"{Path(last.filename).name}:{last.lineno}"
+
+
+def run_deid(args: argparse.Namespace) -> int:
+    """Run the de-identification.
+
+    args (argparse.Namespace): the parsed arguments.
+    RETURNS (int): the exit code (see the module docstring).
+    """
+    from ..deid import deidentify_file
+
+    if args.batch_size < 1 or args.max_chars < 1 or args.n_process == 0 or args.n_process < -1:
+        print(f"{PROG}: error: --batch-size and --max-chars must be >= 1, --n-process >= 1 or -1", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        options = options_from_args(args)
+    except ValueError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        summary = deidentify_file(args.input, args.output, options)
+    except SpacyPhiError as err:
+        # Our errors name files, fields, options and ids only.
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the partial output is kept: rerun with --resume to continue",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OSError as err:
+        print(f"{PROG}: error: {err.strerror or type(err).__name__}"
+              + (f": {err.filename}" if err.filename else ""), file=sys.stderr)
+        return EXIT_FAILED_RECORDS
+    except Exception as err:
+        # The message may quote note text: only the type and place are shown.
+        print(f"{PROG}: unexpected {type(err).__name__} at {_where(err)} (message withheld: it may contain "
+              "note text); the partial output is kept for --resume", file=sys.stderr)
+        return EXIT_FAILED_RECORDS
+    return EXIT_FAILED_RECORDS if summary.records_failed else 0

@@ -1,0 +1,130 @@
+"""The Python API of the batch de-identifier.
+
+    import spacy_phi
+    for result in spacy_phi.deidentify(["Seen by Dr. Smith on 03/14/2089."], mode="tag"):
+        print(result.id, result.text if result.ok else result.error.reason)
+
+    spacy_phi.deid.deidentify_file("notes.jsonl", "notes.deid.jsonl")
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Iterable, Iterator, Mapping, Optional, Union
+
+from spacy.language import Language
+
+from .inputs import parse_known_phi
+from .job import DeidJob, DeidOptions
+from .model import configure_surrogates, load_pipeline, restore_surrogates
+from .records import (
+    DEFAULT_MAX_CHARS,
+    REASON_BAD_FIELD,
+    REASON_MISSING_FIELD,
+    InputRecord,
+    RecordError,
+    RecordResult,
+)
+from .runner import DEFAULT_BATCH_SIZE, DeidRunner
+from .summary import RunSummary
+
+TextOrRecord = Union[str, Mapping[str, Any], InputRecord]
+
+
+def _to_record(item: TextOrRecord, position: int) -> InputRecord:
+    """An InputRecord from a string, a dict or an InputRecord (position set)."""
+    if isinstance(item, str):
+        return InputRecord(id=str(position), text=item, position=position)
+    if isinstance(item, InputRecord):
+        return InputRecord(
+            id=item.id, text=item.text, position=position, patient_key=item.patient_key,
+            known_phi=item.known_phi, source=item.source, payload=item.payload, error=item.error,
+        )
+    if isinstance(item, Mapping):
+        record_id = item.get("id")
+        record = InputRecord(id=str(record_id) if record_id is not None else str(position), position=position)
+        text = item.get("text")
+        if text is None:
+            record.error = RecordError(REASON_MISSING_FIELD, "no 'text'")
+        elif not isinstance(text, str):
+            record.error = RecordError(REASON_BAD_FIELD, "'text' is not a string")
+        else:
+            record.text = text
+        key = item.get("patient_key")
+        record.patient_key = str(key) if key is not None else None
+        known, error = parse_known_phi(item.get("known_phi"), "known_phi")
+        record.known_phi = known
+        record.error = record.error or error
+        if record.error:
+            record.text = None
+        return record
+    raise TypeError(f"deidentify() takes texts, dicts or InputRecords, not {type(item).__name__}")
+
+
+def deidentify(
+    texts_or_records: Union[str, Iterable[TextOrRecord]],
+    nlp: Optional[Language] = None,
+    *,
+    model: Optional[str] = None,
+    mode: Optional[str] = None,
+    secret_file: Optional[str] = None,
+    lang: str = "en",
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    n_process: int = 1,
+    max_chars: int = DEFAULT_MAX_CHARS,
+) -> Iterator[RecordResult]:
+    """De-identify texts or records, streaming; one result per input, in order.
+    A record that fails (empty, too long, a component error) yields a result
+    with `error` set and `text` None: its original text is never returned as
+    de-identified.
+
+    texts_or_records (Union[str, Iterable[TextOrRecord]]): a text, or texts,
+        or dicts {"text", "id", "patient_key", "known_phi"}, or InputRecords.
+        Without an id, the position ("0", "1", ...) is the id.
+    nlp (Optional[Language]): a pipeline that sets `doc.ents` (phi_surrogates
+        is added last if missing); None: `model`, or the default pipeline.
+    model (Optional[str]): pipeline name or path when `nlp` is None.
+    mode (Optional[str]): "surrogate", "mask", "tag" or "redact"; None keeps
+        the pipeline's setting (a given `nlp` gets its setting back afterwards).
+    secret_file (Optional[str]): file holding the secret (else SPACY_PHI_SECRET).
+    lang (str): language of the default rules pipeline.
+    batch_size (int): nlp.pipe batch size.
+    n_process (int): worker processes.
+    max_chars (int): longer texts fail with reason "too_long".
+    YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
+        with label, action, detector, score), `error`, `ok`.
+    """
+    items = [texts_or_records] if isinstance(texts_or_records, str) else texts_or_records
+    given = nlp is not None
+    if nlp is None:
+        nlp, _ = load_pipeline(model, lang=lang)
+    previous = configure_surrogates(nlp, mode=mode, secret_file=secret_file)
+    try:
+        runner = DeidRunner(nlp, batch_size=batch_size, n_process=n_process, max_chars=max_chars)
+        records = (_to_record(item, i) for i, item in enumerate(items))
+        yield from runner.run(records)
+    finally:
+        if given:
+            restore_surrogates(nlp, previous)
+
+
+def deidentify_file(
+    input: Union[str, Path],
+    output: Optional[Union[str, Path]] = None,
+    options: Optional[DeidOptions] = None,
+    *,
+    nlp: Optional[Language] = None,
+    **kwargs: Any,
+) -> RunSummary:
+    """De-identify a text file, a folder of text files, a JSONL or CSV file, or
+    stdin ("-"), writing the same format (see `DeidOptions` for the settings
+    and `job.py` for the files written). This is what `spacy-phi deid` runs.
+
+    input (Union[str, Path]): the input path, or "-" for stdin.
+    output (Optional[Union[str, Path]]): the output path; None or "-" for stdout.
+    options (Optional[DeidOptions]): the settings.
+    nlp (Optional[Language]): a loaded pipeline (else options.model / default).
+    kwargs: `stdin`, `stdout`, `stderr` streams (tests).
+    RETURNS (RunSummary): the summary; `records_failed` > 0 when records failed.
+    """
+    return DeidJob(str(input), None if output is None else str(output), options, nlp=nlp, **kwargs).run()
