@@ -15,7 +15,14 @@ import spacy_phi
 from spacy_phi.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-ENTRY_POINT_GROUPS = ("spacy_factories", "spacy_tokenizers", "spacy_misc", "spacy_scorers", "spacy_readers")
+ENTRY_POINT_GROUPS = (
+    "spacy_factories",
+    "spacy_tokenizers",
+    "spacy_architectures",
+    "spacy_misc",
+    "spacy_scorers",
+    "spacy_readers",
+)
 
 
 def declared_entry_points():

@@ -11,9 +11,9 @@ import sys
 from typing import List, Optional
 
 from ..about import __version__
-from . import convert, evaluate
+from . import assemble, convert, deid, evaluate, synth
 
-SUBCOMMAND_MODULES = (convert, evaluate)
+SUBCOMMAND_MODULES = (convert, evaluate, assemble, deid, synth)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,138 @@
+"""The shipped model `en_phi_deid`: a tiny pipeline built from configs/cnn.cfg is
+assembled with `spacy-phi assemble`, packaged with `spacy package`, built into a
+wheel, installed into a fresh target folder and loaded by name in a fresh
+interpreter, offline — the project's `package` and `install` commands in small."""
+
+import importlib.util
+import json
+import os
+import random
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from spacy.training import Example
+from spacy.util import fix_random_seed, load_config, load_model_from_config
+
+from spacy_phi.about import __version__
+from spacy_phi.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTE = "Seen by Dr. Vincent on 03/14/2089. Call 617-555-0142.\n\nPLAN: f/u with Mrs. Kruger"
+PACKAGE = "en_phi_deid"
+
+
+def _tiny_trained_pipeline(path: Path) -> None:
+    """configs/cnn.cfg, narrow, initialized on two notes and updated a few times."""
+    config = load_config(ROOT / "configs" / "cnn.cfg", interpolate=True, overrides={
+        "components.tok2vec.model.encode.width": 32,
+        "components.tok2vec.model.embed.rows": [500, 100, 250, 250],
+    })
+    fix_random_seed(0)
+    nlp = load_model_from_config(config, auto_fill=True, validate=True)
+    examples = []
+    for text, spans in [
+        ("Seen by Dr. Vincent on 03/14/2089.", [(12, 19, "DOCTOR"), (23, 33, "DATE")]),
+        ("Call 617-555-0142 about Mrs. Kruger", [(5, 17, "PHONE"), (29, 35, "PATIENT")]),
+    ]:
+        examples.append(Example.from_dict(nlp.make_doc(text), {"entities": spans}))
+    optimizer = nlp.initialize(lambda: examples)
+    for _ in range(3):
+        random.Random(0).shuffle(examples)
+        nlp.update(examples, sgd=optimizer)
+    nlp.to_disk(path)
+
+
+def _build_wheel(package_dir: Path, dist: Path) -> Path:
+    # Without build isolation when the installed setuptools can build wheels
+    # itself (>= 70.1), so the test needs no network.
+    isolation = ["--no-build-isolation"] if importlib.util.find_spec("setuptools.command.bdist_wheel") else []
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", *isolation,
+                    "--wheel-dir", str(dist), str(package_dir)], check=True, capture_output=True, text=True)
+    (wheel,) = dist.glob(f"{PACKAGE}-*.whl")
+    return wheel
+
+
+def test_en_phi_deid_wheel_bundles_weights_requires_spacy_phi_and_loads_offline(tmp_path):
+    trained, assembled, packages = tmp_path / "trained", tmp_path / "assembled", tmp_path / "packages"
+    _tiny_trained_pipeline(trained)
+    assert main(["assemble", str(trained), str(assembled), "--version", __version__]) == 0
+    meta = json.loads((assembled / "meta.json").read_text())
+    assert (meta["lang"], meta["name"], meta["version"]) == ("en", "phi_deid", __version__)
+    assert meta["pipeline"][:2] == ["tok2vec", "ner"] and "phi_surrogates" in meta["pipeline"]
+
+    packages.mkdir()
+    subprocess.run([sys.executable, "-m", "spacy", "package", str(assembled), str(packages),
+                    "--build", "none", "--force"], check=True, capture_output=True, text=True)
+    package_dir = packages / f"{PACKAGE}-{__version__}"
+    requirements = json.loads((package_dir / "meta.json").read_text())["requirements"]
+    assert any(req.startswith("spacy_phi") for req in requirements), requirements
+
+    wheel = _build_wheel(package_dir, tmp_path / "dist")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        metadata = next(archive.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
+    data = f"{PACKAGE}/{PACKAGE}-{__version__}/"
+    for part in ("config.cfg", "meta.json", "tok2vec/model", "ner/model", "ner/moves", "tokenizer", "vocab/strings.json"):
+        assert data + part in names, part
+    trained_weights = (trained / "ner" / "model").read_bytes()
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read(data + "ner/model") == trained_weights
+    assert any(line.startswith("Requires-Dist: spacy_phi") or line.startswith("Requires-Dist: spacy-phi")
+               for line in metadata.splitlines())
+
+    target = tmp_path / "site"
+    subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-index",
+                    "--target", str(target), str(wheel)], check=True, capture_output=True, text=True)
+    script = (
+        "import sys, spacy\n"
+        "nlp = spacy.load('en_phi_deid')\n"
+        "import en_phi_deid\n"
+        f"assert en_phi_deid.__file__.startswith({str(target)!r}), en_phi_deid.__file__\n"
+        f"doc = nlp({NOTE!r})\n"
+        "print(nlp.meta['name'], nlp.meta['version'])\n"
+        "print(','.join(nlp.pipe_names))\n"
+        "print(doc.text == " + repr(NOTE) + ", isinstance(doc._.deidentified, str), len(list(doc.sents)) > 1)\n"
+    )
+    env = dict(os.environ, PYTHONPATH=str(target), HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    name_version, pipe_names, checks = result.stdout.splitlines()
+    assert name_version == f"phi_deid {__version__}"
+    assert pipe_names.split(",") == meta["pipeline"]
+    assert checks == "True True True"
+
+
+@pytest.mark.parametrize("flag, expected", [([], True), (["--no-surrogates"], False)])
+def test_assemble_adds_surrogates_unless_asked_not_to(tmp_path, flag, expected):
+    _tiny_trained_pipeline(tmp_path / "trained")
+    assert main(["assemble", str(tmp_path / "trained"), str(tmp_path / "out"), *flag]) == 0
+    pipeline = json.loads((tmp_path / "out" / "meta.json").read_text())["pipeline"]
+    assert pipeline[:3] == ["tok2vec", "ner", "phi_sentencizer"]
+    assert ("phi_surrogates" in pipeline) is expected
+
+
+def test_project_workflow_paths_are_single_and_connected():
+    """Every command of the `all` workflow depends only on files of the repository
+    or on outputs of an earlier command, and no path was merged with another by
+    weasel's variable interpolation."""
+    from weasel.util import load_project_config
+
+    project = load_project_config(ROOT)
+    commands = {command["name"]: command for command in project["commands"]}
+    for command in commands.values():
+        for key in ("deps", "outputs", "outputs_no_cache"):
+            for path in command.get(key, []):
+                assert ", " not in path and "${" not in path, (command["name"], path)
+    produced = set()
+    for name in project["workflows"]["all"]:
+        command = commands[name]
+        for dep in command.get("deps", []):
+            assert dep in produced or (ROOT / dep).exists(), (name, dep)
+        produced.update(command.get("outputs", []) + command.get("outputs_no_cache", []))
+    raw = {command["name"]: command for command in load_project_config(ROOT, interpolate=False)["commands"]}
+    assert "--gpu-id ${vars.gpu_id}" in raw["train"]["script"][0]
+    assert "configs/${vars.config}.cfg" in raw["train"]["script"][0]
+    assert "spacy package" in commands["package"]["script"][0] and "--name phi_deid" in commands["package"]["script"][0]
