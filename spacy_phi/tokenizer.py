@@ -20,7 +20,7 @@ its rules itself and never changes a character of the input.
 from __future__ import annotations
 
 import re
-from typing import Callable, Dict, Iterable, List, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Sequence
 
 from spacy.attrs import NORM, ORTH
 from spacy.language import Language
@@ -33,6 +33,7 @@ from spacy.util import (
     update_exc,
 )
 from spacy.lang.tokenizer_exceptions import URL_PATTERN
+from spacy.lang.tokenizer_exceptions import emoticons as EMOTICONS
 
 _MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -99,6 +100,8 @@ SPLIT_RULES: Sequence[str] = (
     rf"(?<=\d)(?!(?:st|nd|rd|th|ST|ND|RD|TH)(?!{_LETTER}))(?={_LETTER}{{2}})",
     # digit→phone extension: "1212x557"
     r"(?<=\d)(?=[xX]\d)",
+    # age glued to a one-letter sex or unit: "54F", "55Y", "3m" ("54 yo" style)
+    rf"(?<=\d)(?=[MFYmfy](?!{_LETTER}))",
     # caps run before a word: "USMeaningful" → "US Meaningful", "EDVisit"
     rf"(?<={_UPPER}{{2}})(?={_UPPER}{_LOWER}{{2}})",
     # camel case: "WhalenChief" → "Whalen Chief", "qWednesday", "54yM"
@@ -175,6 +178,16 @@ def clinical_special_cases() -> Dict[str, List[Dict[int, str]]]:
     return special_cases
 
 
+def language_exceptions(exceptions: Dict[str, Any]) -> Dict[str, Any]:
+    """The language's tokenizer exceptions minus emoticons. Emoticons glue PHI to
+    punctuation in notes: "MR:P0630587" gave ":P", "(8)" gave "8)", "0.0" one token.
+
+    exceptions (Dict[str, Any]): the language defaults' tokenizer exceptions.
+    RETURNS (Dict[str, Any]): those that are not emoticons.
+    """
+    return {text: tokens for text, tokens in exceptions.items() if text not in EMOTICONS}
+
+
 def protected_token_pattern() -> str:
     """Regex (anchored) that matches a whole token that must not be split."""
     alternatives = "|".join(f"(?:{pattern})" for pattern in PROTECTED_PATTERNS)
@@ -208,7 +221,7 @@ def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
     prefixes = [*EXTRA_PREFIXES, *(defaults.prefixes or [])]
     suffixes = [*EXTRA_SUFFIXES, *(defaults.suffixes or [])]
     infixes = infix_patterns(defaults.infixes or [])
-    rules = update_exc(dict(defaults.tokenizer_exceptions), clinical_special_cases())
+    rules = update_exc(language_exceptions(defaults.tokenizer_exceptions), clinical_special_cases())
     token_match = re.compile(protected_token_pattern()).match
     return Tokenizer(
         nlp.vocab,

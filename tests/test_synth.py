@@ -107,7 +107,8 @@ def test_unspace_only_where_the_tokenizer_splits(nlp):
 @pytest.mark.parametrize("left,right,expected", [
     ("Results", "02/20/2087", True), ("MR:", "6746781", True), ("q", "Wednesday", True),
     ("0937884", "Date", True), ("14", "th", False), ("seen", "smith", False),
-    ("MR:", "P0630587", False), ("Phone:", "(617) 555-1212", False), ("KYLE", "^", True),
+    ("MR:", "P0630587", True), ("Phone:", "(617) 555-1212", True), ("KYLE", "^", True),
+    ("2", "3", False), ("Smith", "son", False),
 ])
 def test_can_glue_agrees_with_the_tokenizer(nlp, left, right, expected):
     assert can_glue(left, right) is expected

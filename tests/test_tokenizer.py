@@ -57,6 +57,14 @@ SEED_SPLITS = [
     ("08005-Barcelona", ["08005", "-", "Barcelona"]),
     ("calle Mayor 2A.", ["calle", "Mayor", "2A", "."]),
     ("Barcelona 08017.España", ["Barcelona", "08017", ".", "España"]),
+    # spaCy's emoticon exceptions are dropped: ":P", "8)" would swallow PHI characters
+    ("MR:P0630587", ["MR", ":", "P", "0630587"]),
+    ("(8)", ["(", "8", ")"]),
+    ("Phone:(617)555-1212", ["Phone", ":", "(617)555-1212"]),
+    # age glued to a sex or unit letter
+    ("54F", ["54", "F"]),
+    ("55Y M", ["55", "Y", "M"]),
+    ("3m old", ["3", "m", "old"]),
 ]
 
 # What a PHI span needs whole stays whole.
@@ -141,6 +149,9 @@ SEED_PHI = [
     ("Pt called from 617-555-1212x557.", "617-555-1212"),
     ("email:j.doe@mgh.harvard.edu.", "j.doe@mgh.harvard.edu"),
     ("MRN#0937884,DOB:09/14/2067", "09/14/2067"),
+    ("MR:P0630587", "P0630587"),
+    ("a 54F with cough", "54"),
+    ("Pager:(8)", "8"),
 ]
 
 

@@ -77,12 +77,15 @@ def _is_letter(char: str) -> bool:
 
 @lru_cache(maxsize=None)
 def _colon_exceptions() -> FrozenSet[str]:
-    """spaCy's English special cases that start with a colon (emoticons such as
-    ":P", ":3", ":(", ":1"): the tokenizer re-joins them after its colon split,
-    so "MR:P0630587" keeps ":P" as one token and a span cannot start at "P"."""
+    """The clinical tokenizer's English special cases that start with a colon:
+    the tokenizer would re-join them after its colon split, so a span could not
+    start right after the colon. (It drops spaCy's emoticons such as ":P", so
+    today this is empty; kept so a future exception cannot misalign spans.)"""
     from spacy.lang.en import English
 
-    return frozenset(k for k in English.Defaults.tokenizer_exceptions if k.startswith(":"))
+    from ..tokenizer import language_exceptions
+
+    return frozenset(k for k in language_exceptions(English.Defaults.tokenizer_exceptions) if k.startswith(":"))
 
 
 def can_glue(left: str, right: str) -> bool:
@@ -100,8 +103,8 @@ def can_glue(left: str, right: str) -> bool:
     if a.isspace() or b.isspace():
         return True
     if a == ":":
-        # "MR:6746781", "DOB:09/14/2067"; not where ":" + the value starts an
-        # emoticon special case (":(", ":P", ":3").
+        # "MR:6746781", "DOB:09/14/2067"; not where ":" + the value starts a
+        # tokenizer special case.
         exceptions = _colon_exceptions()
         if any((":" + right[:n]) in exceptions for n in (1, 2, 3)):
             return False
