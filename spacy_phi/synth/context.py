@@ -594,6 +594,13 @@ def _age_n(ctx: NoteContext, arg: str) -> None:
     ctx.phi(str(ctx.age), "AGE")
 
 
+def _age_sex(ctx: NoteContext, arg: str) -> None:
+    """An age with the sex letter, often glued: "54F", "54 F", "54yo M", "54yM"."""
+    letter = ctx._pronoun("mf") or "F"
+    joiner = weighted(ctx.rng, (("", 4), (" ", 3), ("yo ", 1), (" yo ", 1), ("y", 1), ("yo", 1)))
+    ctx.pieces([(str(ctx.age), "AGE"), (joiner + letter, None)])
+
+
 def _age_months(ctx: NoteContext, arg: str) -> None:
     months = ctx.memo_value("age_months", lambda: str(max(1, ctx.age * 12 + ctx.rng.randint(0, 11))))
     unit = ctx.rng.choice((" mo", " month old", "-month-old", " months", "mo", " m/o", " mos"))
@@ -876,7 +883,7 @@ _SLOT_TABLE: Dict[str, Callable[[NoteContext, str], None]] = {
     "date.my": _date_my, "date.year": _date_year, "date.yy": _date_yy, "date.wd": _date_wd,
     "date.month": _date_month, "date.rec": _date_rec, "date.dt": _date_dt, "date.typo": _date_typo,
     "holiday": _holiday, "season": _season,
-    "age": _age, "age.n": _age_n, "age.pred": _age_pred, "age.mo": _age_months, "age.wk": _age_weeks, "age.other": _age_other,
+    "age": _age, "age.n": _age_n, "age.sex": _age_sex, "age.pred": _age_pred, "age.mo": _age_months, "age.wk": _age_weeks, "age.other": _age_other,
     "age.decade": _age_decade, "age.event": _age_event,
     "hosp": _hosp, "hosp.full": _hosp_full, "hosp.upper": _hosp_upper, "clinic": _clinic, "dept": _dept,
     "room": _room, "city": _city, "wcity": _wcity, "state": _state, "zip": _zip, "street": _street,

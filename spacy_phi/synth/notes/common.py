@@ -93,7 +93,7 @@ RECORD_HEADERS = [
     "{hl7}\n\nRecord date: {date.rec:ref}\n\n",
     "{hosp.upper}\n{street:hosp}\n{city:hosp}, {state:abbr} {zip:hosp}\n\n{pt.header}  #{mrn}\n{date.num:ref}\n\n",
     "Record date: {date.rec:ref}\n\n{dept}\n{hosp}\n\nRE: {pt.header}\nMR# {mrn}\nDOB {date.num:dob}\n\n",
-    "Date: {date.num:ref}\nPatient: {pt.header} ({age.n} {~mf})\nMRN: {mrn}    Acct: {acct}\nLocation: {hosp} {dept}, Room {room}\n\n",
+    "Date: {date.num:ref}\nPatient: {pt.header} ({age.sex})\nMRN: {mrn}    Acct: {acct}\nLocation: {hosp} {dept}, Room {room}\n\n",
     "{hosp.upper}    {dept}\n{pt.header}    MR# {mrn}    ACCT# {acct}    SSN {ssn}\nDOB {date.num:dob}    Adm {date.num:ref}\n\n",
     "PATIENT: {pt.header}   UNIT NO: {mrn}   ACCOUNT NO: {acct}\nDATE OF SERVICE: {date.num:ref}   PROVIDER: {dr.bare:attending}\n\n",
 ]
@@ -108,7 +108,7 @@ def record_header(ctx: NoteContext) -> None:
 HPI_OPENERS = [
     "{pt} is a {age} {~sex} with a history of {~dx} and {~dx} who presents with {~symptom} {~duration}.",
     "{pt} is a pleasant {age} {~gent} with {~dx}, {~dx}, and {~eponym} who was in {~his} usual state of health until {date.wd}, when {~he} developed {~symptom}.",
-    "{age} {~mf} with {~dx}, {~dx} presenting with {~symptom}.",
+    "{age.sex} with {~dx}, {~dx} presenting with {~symptom}.",
     "This is a {age} {~sex} [with PMH of|w/ hx of|with a past medical history significant for] {~dx} [and|,] {~dx} [who|that] [presents|presented] [to|at] {hosp} [with|complaining of|c/o] {~symptom}.",
     "{pt} returns for follow-up of {~dx}. {~He} was last seen [here |in clinic |]on {date:prior}.",
     "Pt is a {age} y/o {~male} [referred by|sent in by] {dr:pcp} for evaluation of {~symptom}.",
