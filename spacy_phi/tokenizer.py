@@ -108,6 +108,8 @@ SPLIT_RULES: Sequence[str] = (
     rf"(?<={_LOWER})(?={_UPPER})",
     # colon unless between digits (times stay whole): "MR:6746781", "FK:SK:3696"
     r"(?<=[^\W\d_]):|:(?=[^\W\d_])|(?<=[^\W\d_])(?=:)",
+    # colon after a field mark, before a value: "MR#:6746781", "No.:55"
+    r"(?<=[#.]):(?=\w)",
     # separators of HL7-like and glued fields: "KYLE^02/14/90^CHANEY", "Educare-Fargo\"
     r"[\^|\\#;~*=()\[\]{}<>]",
     # slash next to a letter: "Home/Bangdung" (clinical "s/p", "w/o" are special cases)

@@ -13,6 +13,7 @@ import spacy_phi
 from spacy_phi import blank_pipeline, rules_pipeline
 from spacy_phi.merge import Candidate, choose_label, merge_candidates
 from spacy_phi.rules import RegexRule, RuleError, builtin_rules
+from spacy_phi.rules.regex_rules import NO_CONTEXT_SUFFIX
 from spacy_phi.spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP
 
 
@@ -90,6 +91,8 @@ POSITIVE_CASES = [
     ("38:Z8912708G", "IDNUM", "Z8912708G"),
     ("ref 53RHM4471 noted", "IDNUM", "53RHM4471"),
     ("number 12345678 on file", "IDNUM", "12345678"),
+    ("This note was faxed to 930-299-3046 (Home)", "FAX", "930-299-3046"),
+    ("Prescription faxed to pharmacy at (302) 924-1890.", "FAX", "(302) 924-1890"),
     # ZIP / ROOM / USERNAME
     ("Boston, MA 02114", "ZIP", "02114"),
     ("Columbus, Ohio 43210-1234.", "ZIP", "43210-1234"),
@@ -102,6 +105,10 @@ POSITIVE_CASES = [
     ("Dr. Smith Monday", "DOCTOR", "Smith"),
     ("RN JONES notified", "DOCTOR", "JONES"),
     ("Ada R. Kruger, M.D.", "DOCTOR", "Ada R. Kruger"),
+    ("Seen with PA-C Tobias Ferrante.", "DOCTOR", "Tobias Ferrante"),
+    ("NP Jane Doe reviewed", "DOCTOR", "Jane Doe"),
+    ("Nurse Practitioner Ann Lee called", "DOCTOR", "Ann Lee"),
+    ("Nurse Jones gave meds", "DOCTOR", "Jones"),
     ("Mrs. O'Neil-Brown called", "PATIENT", "O'Neil-Brown"),
     ("Mr. Parkinson is here", "PATIENT", "Parkinson"),
     # AGE over 89
@@ -190,6 +197,10 @@ NEGATIVE_CASES = [
     ("room air", "room air"),
     ("temp 98.6 F", "98.6"),
     ("Dr. Foley's", "'s"),
+    ("Nurse Manager notified", "Manager"),
+    ("NP Note: stable", "Note"),
+    ("PA Chest film", "Chest"),
+    ("COPD, GOLD 2 -- stable", "GOLD 2"),
 ]
 
 
@@ -208,7 +219,7 @@ def test_every_rule_has_a_positive_case(rules_nlp):
         doc = rules_nlp(text)
         for span in doc.spans[RULES_GROUP]:
             if (span.label_, span.text) == (label, value):
-                fired.add(span.id_)
+                fired.add(span.id_.removesuffix(NO_CONTEXT_SUFFIX))
     missing = {rule.id for rule in builtin_rules()} - fired
     assert missing == set()
 
@@ -600,3 +611,18 @@ def test_components_work_in_a_plain_spacy_pipeline():
     doc = nlp("Dr. Smith, MRN: 0937884")
     assert [(e.label_, e.text) for e in doc.ents] == [("DOCTOR", "Smith"), ("MEDICALRECORD", "0937884")]
     assert isinstance(doc.ents[0], Span)
+
+
+def test_bare_phone_defers_to_the_ner_label_but_fax_context_does_not():
+    """A phone number without a context word is PHONE by default with priority 1,
+    so a trained NER's FAX wins; after "Fax:" the rule's FAX wins over NER PHONE."""
+    nlp = spacy_phi.blank_pipeline()
+    nlp.add_pipe("phi_rules").initialize()
+    merge = nlp.add_pipe("phi_merge")
+    doc = nlp("Sent to 617-555-4321 today. Fax: 617-555-9999.")
+    rule_ids = {s.text: s.id_ for s in doc.spans[RULES_GROUP]}
+    assert rule_ids == {"617-555-4321": "phone_us:no_context", "617-555-9999": "phone_us"}
+    bare, after_fax = doc.text.index("617-555-4321"), doc.text.index("617-555-9999")
+    doc.spans[NER_GROUP] = [doc.char_span(bare, bare + 12, "FAX"), doc.char_span(after_fax, after_fax + 12, "PHONE")]
+    doc = merge(doc)
+    assert [(e.text, e.label_) for e in doc.ents] == [("617-555-4321", "FAX"), ("617-555-9999", "FAX")]

@@ -91,7 +91,7 @@ _PHONE_CORE = (
     r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,5}(?:-\d{1,5})?)?"
 )
 _PHONE_CONTEXT = {
-    r"\b(?:fax|facsimile|f)\b\s*(?:#|no\.?|number)?\s*[:.]?": "FAX",
+    r"\b(?:fax(?:ed|ing|es)?|facsimile|f)\b\s*(?:#|no\.?|number)?\s*[:.]?": "FAX",
     r"\b(?:phone|ph|tel|telephone|call|cell|mobile|pager|beeper|pgr|p|contact|home|work|office|callback|number)\b": "PHONE",
 }
 
@@ -103,6 +103,11 @@ _NOT_NAME_WORDS = (
     r"Office|Hospital|Center|Department|Attending|Resident|Fellow|Nurse|Please|Called|Said|Saw|"
     r"Recommended|Agrees|Aware|Notified|Paged|Here|There|Also|Who|Which|Regarding|Re|Cc|Per|"
     r"Discussed|Reviewed|Spoke|Feels|Thinks|Recommends|Signed|Dictated|Performed)\b"
+)
+#: Title-case words after "Nurse", "NP", "PA-C" that are not names ("Nurse Manager", "NP Note").
+_NOT_CLINICIAN_WORDS = (
+    r"Manager|Practitioner|Call|Station|Note|Notes|Assessment|Triage|Navigator|Educator|Specialist|Visit|"
+    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here"
 )
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
@@ -148,6 +153,7 @@ def builtin_rules() -> List[RegexRule]:
             "phone_us", "PHONE",
             rf"(?<![\w/.-])(?P<value>{_PHONE_CORE})(?:(?![\w/]|-\d)|(?=[A-Z][a-z]))",
             label_if_context=_PHONE_CONTEXT,
+            priority_without_context=1,
             description="US phone number with area code, optional extension; FAX after 'fax'",
         ),
         RegexRule(
@@ -162,6 +168,7 @@ def builtin_rules() -> List[RegexRule]:
             r"(?<![\w+])(?P<value>\+\s?\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?![\w/]|-\d)",
             checks=("phone_digits",),
             label_if_context=_PHONE_CONTEXT,
+            priority_without_context=1,
             description="international number with a + prefix ('+34 945 007 000')",
         ),
         RegexRule(
@@ -182,6 +189,7 @@ def builtin_rules() -> List[RegexRule]:
             "phone_extension", "PHONE",
             r"(?<![\w.])(?:(?i:ext\.?|extension)\s*#?\s*|x\s?(?=\d{4}|\d-\d{4}))(?P<value>\d{2,5}|\d-\d{4})(?![\w/]|\.\d|-\d)",
             label_if_context=_PHONE_CONTEXT,
+            priority_without_context=1,
             description="extension on its own: 'ext. 5-8112', 'x5571'",
         ),
         # ---- ID -------------------------------------------------------------------
@@ -290,6 +298,13 @@ def builtin_rules() -> List[RegexRule]:
             rf"\b(?:Dr|DR|Doctor|Drs)\.?\s+{_PERSON}",
             priority=2,
             description="clinician after 'Dr.' ('Dr. Smith', 'Dr. John R. Smith')",
+        ),
+        RegexRule(
+            "clinician_credential_before", "DOCTOR",
+            rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?\s+"
+            rf"(?!(?:{_NOT_CLINICIAN_WORDS})\b){_PERSON}",
+            priority=2,
+            description="clinician after a credential or role written first ('PA-C Tobias Ferrante', 'Nurse Jones')",
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",

@@ -112,7 +112,9 @@ class PhiRules(Pipe):
 
     def priority_by_id(self) -> Dict[str, int]:
         """{rule or pattern id: priority}, the legend `phi_merge` reads."""
-        priorities = {rule.id: rule.priority for rule in self.regex_rules}
+        priorities: Dict[str, int] = {}
+        for rule in self.regex_rules:
+            priorities.update(rule.priorities())
         priorities.update(self.pattern_priorities)
         return priorities
 
@@ -160,12 +162,12 @@ class PhiRules(Pipe):
         priorities = self.priority_by_id()
         best: Dict[Tuple[int, int], Span] = {}
         candidates: List[Span] = []
-        for start, end, label, rule in find_all(self.regex_rules, doc.text):
+        for start, end, label, match_id, rule in find_all(self.regex_rules, doc.text):
             if rule.id in self.disabled_rules:
                 continue
             # "expand": a value glued to a word the tokenizer did not split
             # keeps the whole token (over-covering beats leaking).
-            span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id=rule.id)
+            span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id=match_id)
             if span is not None and len(span):
                 candidates.append(span)
         if self.span_ruler.patterns:

@@ -17,6 +17,8 @@ from ..errors import SpacyPhiError
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
 
 #: Regex flags a rule may name.
+#: Appended to the rule id of a match whose label no context word decided.
+NO_CONTEXT_SUFFIX = ":no_context"
 _FLAG_VALUES = {"i": re.IGNORECASE, "m": re.MULTILINE, "x": re.VERBOSE}
 
 
@@ -97,6 +99,10 @@ class RegexRule:
         after the value starts with it ("2000 mg", "2/6 murmur").
     priority (int): label priority in `phi_merge` conflicts (higher wins);
         precise, context-anchored rules use 3, shape-only rules 1.
+    priority_without_context (Optional[int]): for a rule with
+        `label_if_context`, the priority of a match that no context word
+        labelled (its span id gets NO_CONTEXT_SUFFIX): a bare phone number is
+        PHONE by default, but a trained NER's FAX should then win.
     description (str): what the rule is for.
     """
 
@@ -110,6 +116,7 @@ class RegexRule:
     exclude_before: str = ""
     exclude_after: str = ""
     priority: int = 3
+    priority_without_context: Optional[int] = None
     description: str = ""
 
     def __post_init__(self) -> None:
@@ -150,11 +157,13 @@ class RegexRule:
     def compiled_context(self) -> List[Tuple["re.Pattern[str]", str]]:
         return [(re.compile(p, re.IGNORECASE), label) for p, label in self.label_if_context.items()]
 
-    def matches(self, text: str) -> Iterator[Tuple[int, int, str]]:
+    def matches(self, text: str) -> Iterator[Tuple[int, int, str, str]]:
         """Find the rule's PHI values in a text.
 
         text (str): the note text.
-        YIELDS (Tuple[int, int, str]): start, end (characters) and label.
+        YIELDS (Tuple[int, int, str, str]): start, end (characters), label and
+            match id (the rule id, or with NO_CONTEXT_SUFFIX, see
+            `priority_without_context`).
         """
         has_value_group = "value" in self.compiled.groupindex
         for match in self.compiled.finditer(text):
@@ -166,7 +175,18 @@ class RegexRule:
                 continue
             if self._excluded(text, start, end):
                 continue
-            yield start, end, self._label_in_context(text, start)
+            label, from_context = self._label_in_context(text, start)
+            match_id = self.id
+            if self.priority_without_context is not None and not from_context:
+                match_id = self.id + NO_CONTEXT_SUFFIX
+            yield start, end, label, match_id
+
+    def priorities(self) -> Dict[str, int]:
+        """{match id: priority} of the rule's matches (see `matches`)."""
+        priorities = {self.id: self.priority}
+        if self.priority_without_context is not None:
+            priorities[self.id + NO_CONTEXT_SUFFIX] = self.priority_without_context
+        return priorities
 
     def _excluded(self, text: str, start: int, end: int) -> bool:
         before, after = self.compiled_exclusions
@@ -174,16 +194,17 @@ class RegexRule:
             return True
         return after is not None and after.match(text, end) is not None
 
-    def _label_in_context(self, text: str, start: int) -> str:
+    def _label_in_context(self, text: str, start: int) -> Tuple[str, bool]:
+        """The label at a value, and whether a context word decided it."""
         if not self.compiled_context:
-            return self.label
+            return self.label, False
         before = text[max(0, start - self.context_chars) : start]
         nearest_end, label = -1, self.label
         for pattern, context_label in self.compiled_context:
             for match in pattern.finditer(before):
                 if match.end() > nearest_end:
                     nearest_end, label = match.end(), context_label
-        return label
+        return label, nearest_end >= 0
 
     def to_dict(self) -> Dict[str, Any]:
         """The rule as JSON-serializable data."""
@@ -211,15 +232,15 @@ class RegexRule:
         return cls(**fields)
 
 
-def find_all(rules: List[RegexRule], text: str) -> List[Tuple[int, int, str, RegexRule]]:
+def find_all(rules: List[RegexRule], text: str) -> List[Tuple[int, int, str, str, RegexRule]]:
     """Run every rule on a text.
 
     rules (List[RegexRule]): the rules.
     text (str): the note text.
-    RETURNS (List[Tuple[int, int, str, RegexRule]]): (start, end, label, rule)
-        for every match, in rule order then text order.
+    RETURNS (List[Tuple[int, int, str, str, RegexRule]]): (start, end, label,
+        match id, rule) for every match, in rule order then text order.
     """
-    return [(start, end, label, rule) for rule in rules for start, end, label in rule.matches(text)]
+    return [(*match, rule) for rule in rules for match in rule.matches(text)]
 
 
 def rule_by_id(rules: List[RegexRule]) -> Dict[str, RegexRule]:
