@@ -497,3 +497,42 @@ def test_cli_physionet_needs_phrases(tmp_path, capsys):
     ])
     assert code == 1
     assert "--phrases" in capsys.readouterr().err
+
+
+# ---------------------------------------------------------------- inline markup
+
+
+def test_parse_markup_offsets_index_the_plain_text():
+    from spacy_phi.converters import parse_markup
+
+    text, spans = parse_markup("Seen by Dr. [[DOCTOR|Okonkwo]] on [[DATE|3/14/19]].\nMRN [[MEDICALRECORD|0937884]]")
+    assert text == "Seen by Dr. Okonkwo on 3/14/19.\nMRN 0937884"
+    assert [(text[s.start : s.end], s.label) for s in spans] == [
+        ("Okonkwo", "DOCTOR"),
+        ("3/14/19", "DATE"),
+        ("0937884", "MEDICALRECORD"),
+    ]
+
+
+@pytest.mark.parametrize("broken", ["Dr. [[DOCTOR|Okonkwo", "Dr. [[Okonkwo]]", "x ]] y", "[[DATE|a [[DATE|b]] c]]"])
+def test_parse_markup_rejects_broken_markup(broken):
+    from spacy_phi.converters import parse_markup
+
+    with pytest.raises(ValueError) as info:
+        parse_markup(broken)
+    assert "Okonkwo" not in str(info.value)  # the message gives an offset, never text
+
+
+def test_read_markup_folder_reports_broken_files(tmp_path):
+    from spacy_phi.converters import read_markup
+
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "01.txt").write_text("Pt [[PATIENT|Tuan Nguyen]], [[AGE|67]] yo", encoding="utf-8")
+    (tmp_path / "02.txt").write_text("Dr. [[DOCTOR|Farouk", encoding="utf-8")
+    report = ConversionReport()
+    records = read_markup(tmp_path, report=report)
+    assert [r.id for r in records] == ["a/01"]
+    assert records[0].text == "Pt Tuan Nguyen, 67 yo"
+    assert sum(report.skipped.values()) == 1
+    docs, _ = records_to_docs(records, blank_pipeline(), "spacy_phi")
+    assert [(e.text, e.label_) for e in docs[0].ents] == [("Tuan Nguyen", "PATIENT"), ("67", "AGE")]

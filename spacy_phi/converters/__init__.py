@@ -11,6 +11,7 @@ from .corpus import DEFAULT_SCHEMES, FORMATS, convert, output_kind, read_records
 from .docs import META_KEY, RECORD_ID_KEY, doc_to_record, record_to_doc, records_to_docs
 from .i2b2 import read_i2b2_2006, read_i2b2_2014
 from .jsonl import doc_to_json, docs_to_jsonl, read_jsonl
+from .markup import parse_markup, read_markup
 from .physionet import read_physionet
 from .records import Record, SourceSpan, UnusableSpan
 from .report import ConversionReport
@@ -29,6 +30,8 @@ __all__ = [
     "read_physionet",
     "read_brat",
     "read_jsonl",
+    "read_markup",
+    "parse_markup",
     "read_records",
     "records_to_docs",
     "record_to_doc",

@@ -24,11 +24,12 @@ from .brat import docs_to_brat, read_brat
 from .docs import records_to_docs
 from .i2b2 import read_i2b2_2006, read_i2b2_2014
 from .jsonl import docs_to_jsonl, read_jsonl
+from .markup import read_markup
 from .physionet import read_physionet
 from .records import Record
 from .report import ConversionReport
 
-FORMATS = ("i2b2-2014", "i2b2-2006", "physionet", "brat", "jsonl")
+FORMATS = ("i2b2-2014", "i2b2-2006", "physionet", "brat", "jsonl", "markup")
 #: The label scheme used when the caller names none.
 DEFAULT_SCHEMES: Dict[str, str] = {
     "i2b2-2014": "i2b2_2014",
@@ -36,6 +37,7 @@ DEFAULT_SCHEMES: Dict[str, str] = {
     "physionet": "physionet",
     "brat": "spacy_phi",
     "jsonl": "spacy_phi",
+    "markup": "spacy_phi",
 }
 OUTPUT_KINDS = ("spacy", "jsonl", "brat")
 
@@ -70,6 +72,8 @@ def read_records(
         return read_brat(input_path, report=report, encoding=encoding)
     if format == "jsonl":
         return read_jsonl(input_path, report=report, encoding=encoding)
+    if format == "markup":
+        return read_markup(input_path, report=report, encoding=encoding)
     raise ConversionError(f"Unknown format {format!r}; expected one of {', '.join(FORMATS)}")
 
 
