@@ -149,6 +149,21 @@ POSITIVE_CASES = [
     ("on New Year's Eve", "DATE", "New Year's Eve"),
     ("on the 29th of this month", "DATE", "29th"),
     ("moved in August", "DATE", "August"),
+    ("2213 Cherry St, Toledo, OH 43608", "CITY", "Toledo"),
+    ("2213 Cherry St, Toledo, OH 43608", "STATE", "OH"),
+    ("Suwanee, Georgia 30024", "STATE", "Georgia"),
+    ("2213 Cherry St, Toledo", "STREET", "2213 Cherry St"),
+    ("evicted from 4417 Fremont Ave N, #2, Seattle", "STREET", "4417 Fremont Ave N, #2"),
+    ("1450 Peachtree Industrial Blvd, Suite 210", "STREET", "1450 Peachtree Industrial Blvd, Suite 210"),
+    ("Dtr Renata states he ran out", "PATIENT", "Renata"),
+    ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn"),
+    ("Sister Adaeze (29) is a nurse", "PATIENT", "Adaeze"),
+    ("pt's son Minh (cell 617-839-2046)", "PATIENT", "Minh"),
+    ("wife agnieszka and bro-in-law piotr at bedside", "PATIENT", "agnieszka"),
+    ("wife agnieszka and bro-in-law piotr at bedside", "PATIENT", "piotr"),
+    ("deferred per dr lindqvist (nsurg)", "DOCTOR", "lindqvist"),
+    ("she works as a nail technician at a salon", "PROFESSION", "nail technician"),
+    ("Occupation: bus driver\n", "PROFESSION", "bus driver"),
 ]
 
 
@@ -198,6 +213,16 @@ NEGATIVE_CASES = [
     ("temp 98.6 F", "98.6"),
     ("Dr. Foley's", "'s"),
     ("Nurse Manager notified", "Manager"),
+    ("Mother: Alive, HTN. Father deceased.", "Mother: Alive, HTN. Father deceased."),
+    ("Mother had Alzheimer's", "Mother had Alzheimer's"),
+    ("son has a cough and dtr will call", "son has a cough and dtr will call"),
+    ("dr aware, dr notified of K 5.9", "dr aware, dr notified"),
+    ("wife at bedside", "wife at bedside"),
+    ("lives in grandma's house", "house"),
+    ("Former landlord Mr. Gary Olafsen", "Mr."),
+    ("Seen by Smith, PA in clinic", "Smith, PA"),
+    ("cut 2 inches", "2 inches"),
+    ("works as needed", "needed"),
     ("NP Note: stable", "Note"),
     ("PA Chest film", "Chest"),
     ("COPD, GOLD 2 -- stable", "GOLD 2"),
@@ -626,3 +651,85 @@ def test_bare_phone_defers_to_the_ner_label_but_fax_context_does_not():
     doc.spans[NER_GROUP] = [doc.char_span(bare, bare + 12, "FAX"), doc.char_span(after_fax, after_fax + 12, "PHONE")]
     doc = merge(doc)
     assert [(e.text, e.label_) for e in doc.ents] == [("617-555-4321", "FAX"), ("617-555-9999", "FAX")]
+
+
+# -- phi_guard: common words the tagger mistook for names or places --------------
+
+COMMON_WORD_VETO_CASES = [
+    ("5. Gout\n6. Hx lymphoma", "DOCTOR", "Gout"),
+    ("No effusion. Mediastinum/hila: normal", "DOCTOR", "Mediastinum"),
+    ("Found him crying. Agrees to treatment.", "DOCTOR", "Agrees"),
+    ("Denies LOC. Describes childhood as strict.", "PATIENT", "Describes"),
+    ("small b/l effusions", "DOCTOR", "effusions"),
+    ("space heater in bedroom", "CITY", "bedroom"),
+    ("3. Emphysema, coronary calcifications.", "DOCTOR", "Emphysema, coronary calcifications"),
+]
+
+
+@pytest.mark.parametrize("text,label,value", COMMON_WORD_VETO_CASES)
+def test_guard_vetoes_common_words_from_the_tagger(text, label, value):
+    kept, vetoed = guard_result(text, [(label, value)])
+    assert vetoed == [value] and kept == []
+
+
+COMMON_WORD_KEEP_CASES = [
+    ("lives w/ wife in Revere now", "CITY", "Revere"),  # capitalised mid-sentence: a name
+    ("worked at Target until 2019", "ORGANIZATION", "Target"),  # label not checked
+    ("Toledo, OH 43608", "STATE", "OH"),  # short all-caps abbreviation
+    ("dtr hope at bedside", "PATIENT", "hope"),  # a name word, and a relative before it
+    ("wife joy called", "PATIENT", "joy"),  # relative before it
+    ("Hope called back.", "PATIENT", "Hope"),  # a given name is never a common word
+    ("Rose Hunter, 54, seen today", "PATIENT", "Rose Hunter"),
+    ("Mr. Gout is here", "PATIENT", "Gout"),  # title before it
+    ("Kowalczyk is 75", "PATIENT", "Kowalczyk"),  # not a word at all
+]
+
+
+@pytest.mark.parametrize("text,label,value", COMMON_WORD_KEEP_CASES)
+def test_guard_keeps_names_that_look_like_words(text, label, value):
+    kept, vetoed = guard_result(text, [(label, value)])
+    assert kept == [value] and vetoed == []
+
+
+def test_guard_common_words_only_for_the_tagger():
+    """Rules and known PHI carry their own evidence: a known name that is a common word stays."""
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_known")
+    nlp.add_pipe("phi_guard")
+    nlp.initialize()
+    doc = nlp.make_doc("5. Gout\nGout called back.")
+    doc.user_data["phi_known"] = {"PATIENT": ["Gout"]}
+    doc = nlp(doc)
+    assert [s.text for s in doc.spans[VETOED_GROUP]] == []
+    assert len(doc.spans["phi_known"]) == 2
+
+
+def test_common_word_inflections():
+    from spacy_phi.guard.common_words import is_common_word
+
+    words = {"deny", "effusion", "enroll", "stop", "describe"}
+    assert all(is_common_word(w, words) for w in ["denies", "effusions", "enrolled", "stopped", "describes"])
+    assert not is_common_word("renata", words)
+
+
+def test_build_common_words_leaves_out_names_places_and_proper_nouns(tmp_path):
+    import gzip
+
+    from spacy_phi.guard.common_words import main as build_main
+
+    output = tmp_path / "words.txt.gz"
+    dictionary = {"gout", "joint", "hope", "hunter", "mobile", "Boston", "x"}
+    assert build_main([str(output)], load_web2=lambda: dictionary) == 0
+    lines = gzip.decompress(output.read_bytes()).decode("utf-8").splitlines()
+    assert [w for w in lines if not w.startswith("#")] == ["gout", "joint"]
+
+
+def test_shipped_common_words_hold_no_common_given_names():
+    from spacy_phi.guard.vocabulary import default_vocabulary
+
+    vocabulary = default_vocabulary()
+    assert vocabulary.is_common_word("gout") and vocabulary.is_common_word("Denies")
+    for name in ["hope", "rose", "grace", "frank", "young", "king", "stone", "hunter", "mobile"]:
+        assert not vocabulary.is_common_word(name), name
+    # Function words count as common for the rules ("son will call"), not for the guard.
+    assert vocabulary.is_common_word("will") and not vocabulary.is_common_word("will", function_words=False)

@@ -17,7 +17,11 @@ Decision for one span, in order:
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
    "Lewy body") -> veto;
-4. otherwise it stays.
+4. a span only the tagger found (group `phi_ner`), of a label in
+   `common_word_labels` (people and places), whose every word is an ordinary
+   English word that is no name or place ("Gout", "Denies LOC", "bedroom") ->
+   veto, unless a relative or role word comes before it ("wife", "dtr", "HHA");
+5. otherwise it stays.
 Direct identifiers (dates, ages, contacts, IDs) are never looked at: their
 labels cannot be configured as guarded.
 """
@@ -50,6 +54,18 @@ _TITLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
+#: Words before a lay person's name ("wife Hope", "dtr Renata"): the span is a name.
+_RELATIVE_BEFORE = re.compile(
+    r"\b(?:wife|husband|spouse|son|daughter|dtr|child|mother|mom|mum|dad|father|brother|bro|sister|sis|"
+    r"aunt|uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
+    r"friend|partner|boyfriend|girlfriend|fianc[eé]e?|neighbou?r|roommate|caregiver|landlord|landlady|"
+    r"proxy|guardian|hha|aide|pca|interpreter)(?:-in-law)?'?s?\s*[:(]?\s*$",
+    re.IGNORECASE,
+)
+#: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
+_STARTS_SENTENCE = re.compile(r"(?:^|\n|[.!?:;]\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$")
+#: Labels whose tagger-only spans are vetoed when made of common words only.
+DEFAULT_COMMON_WORD_LABELS = ["CITY", "COUNTRY", "DOCTOR", "LOCATION_OTHER", "PATIENT", "STATE"]
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -58,6 +74,7 @@ REASON_DRUG = "guard:drug"
 REASON_MEDICAL_TERM = "guard:medical_term"
 REASON_ABBREVIATION = "guard:abbreviation"
 REASON_EPONYM = "guard:eponym_with_head"
+REASON_COMMON_WORD = "guard:common_word"
 
 
 class PhiGuard(JsonStateMixin, Pipe):
@@ -67,6 +84,8 @@ class PhiGuard(JsonStateMixin, Pipe):
     name (str): the component name.
     span_groups (Sequence[str]): the span groups checked.
     guarded_labels (Sequence[str]): labels that may be vetoed.
+    common_word_labels (Sequence[str]): guarded labels whose tagger-only spans
+        are vetoed when every word is a common English word.
     """
 
     def __init__(
@@ -76,6 +95,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         *,
         span_groups: Sequence[str] = (NER_GROUP, RULES_GROUP, KNOWN_GROUP),
         guarded_labels: Sequence[str] = tuple(DEFAULT_GUARDED_LABELS),
+        common_word_labels: Sequence[str] = tuple(DEFAULT_COMMON_WORD_LABELS),
     ) -> None:
         self.name = name
         self.span_groups = list(span_groups)
@@ -85,6 +105,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             if category_of(label) not in GUARDABLE_CATEGORIES:
                 raise ValueError(f"phi_guard: {label} is a direct identifier and can never be vetoed")
         self.guarded_labels = frozenset(guarded_labels)
+        self.common_word_labels = frozenset(common_word_labels) & self.guarded_labels
         self.vocabulary: MedicalVocabulary = default_vocabulary()
 
     def initialize(
@@ -105,10 +126,12 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     # -- decision -------------------------------------------------------------
 
-    def veto_reason(self, span: Span) -> Optional[str]:
+    def veto_reason(self, span: Span, group: Optional[str] = None) -> Optional[str]:
         """Why a span is medical vocabulary, or None when it stays PHI.
 
         span (Span): a candidate span.
+        group (Optional[str]): the span group it comes from (the common-word
+            check applies to the tagger's group only).
         RETURNS (Optional[str]): a REASON_* constant or None.
         """
         if span.label_ not in self.guarded_labels:
@@ -137,7 +160,30 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return REASON_EPONYM
         if len(words) > 1 and all(vocab.is_always_medical(w) or vocab.is_drug(w) for w in words):
             return REASON_MEDICAL_TERM
+        if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span):
+            return REASON_COMMON_WORD
         return None
+
+    def _common_words_only(self, span: Span) -> bool:
+        """Whether the span is ordinary words a tagger mistook for a name or place.
+
+        Every word must be a common word (a token with a digit or other
+        characters, or a short all-caps abbreviation such as "GA", keeps the
+        span), no relative or role word may precede it, and a capitalised span
+        must start a sentence, line or list item: a capitalised common word in
+        mid-sentence is more likely a name ("in Revere", "at Target").
+        """
+        words = [t.text for t in span if t.is_alpha]
+        if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
+            return False
+        if any(w.isupper() and len(w) <= 3 for w in words):
+            return False
+        before = span.doc.text[max(0, span.start_char - 24) : span.start_char]
+        if _RELATIVE_BEFORE.search(before):
+            return False
+        if not span.text.islower() and not _STARTS_SENTENCE.search(span.doc.text[max(0, span.start_char - 12) : span.start_char]):
+            return False
+        return all(self.vocabulary.is_common_word(w, function_words=False) for w in words)
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to
@@ -175,7 +221,7 @@ class PhiGuard(JsonStateMixin, Pipe):
                     continue
                 kept = []
                 for span in doc.spans[group]:
-                    reason = self.veto_reason(span)
+                    reason = self.veto_reason(span, group)
                     if reason is None:
                         kept.append(span)
                     else:
@@ -194,12 +240,14 @@ class PhiGuard(JsonStateMixin, Pipe):
         return {
             "span_groups": self.span_groups,
             "guarded_labels": sorted(self.guarded_labels),
+            "common_word_labels": sorted(self.common_word_labels),
             "vocabulary": self.vocabulary.to_lists(),
         }
 
     def _load(self, data: Dict[str, Any]) -> None:
         self.span_groups = list(data.get("span_groups", self.span_groups))
         self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
+        self.common_word_labels = frozenset(data.get("common_word_labels", self.common_word_labels))
         if "vocabulary" in data:
             self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
 
@@ -207,9 +255,15 @@ class PhiGuard(JsonStateMixin, Pipe):
 @Language.factory(
     "phi_guard",
     assigns=["doc.spans"],
-    default_config={"span_groups": [NER_GROUP, RULES_GROUP, KNOWN_GROUP], "guarded_labels": DEFAULT_GUARDED_LABELS},
+    default_config={
+        "span_groups": [NER_GROUP, RULES_GROUP, KNOWN_GROUP],
+        "guarded_labels": DEFAULT_GUARDED_LABELS,
+        "common_word_labels": DEFAULT_COMMON_WORD_LABELS,
+    },
 )
-def make_phi_guard(nlp: Language, name: str, span_groups: List[str], guarded_labels: List[str]) -> PhiGuard:
+def make_phi_guard(
+    nlp: Language, name: str, span_groups: List[str], guarded_labels: List[str], common_word_labels: List[str]
+) -> PhiGuard:
     """Create a PhiGuard component (the "phi_guard" factory).
 
     nlp (Language): the pipeline.
@@ -218,9 +272,13 @@ def make_phi_guard(nlp: Language, name: str, span_groups: List[str], guarded_lab
         known PHI).
     guarded_labels (List[str]): labels that may be vetoed (name, place,
         organization and profession labels only).
+    common_word_labels (List[str]): labels whose tagger-only spans made of
+        common English words only are vetoed.
     RETURNS (PhiGuard): the component.
     """
-    return PhiGuard(nlp, name, span_groups=span_groups, guarded_labels=guarded_labels)
+    return PhiGuard(
+        nlp, name, span_groups=span_groups, guarded_labels=guarded_labels, common_word_labels=common_word_labels
+    )
 
 
-__all__ = ["DEFAULT_GUARDED_LABELS", "PhiGuard", "VOCABULARY_FILES", "make_phi_guard"]
+__all__ = ["DEFAULT_COMMON_WORD_LABELS", "DEFAULT_GUARDED_LABELS", "PhiGuard", "VOCABULARY_FILES", "make_phi_guard"]

@@ -7,11 +7,14 @@ case), Levenshtein distance below 2 for longer words, and drug-name stems.
 
 from __future__ import annotations
 
+import gzip
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
 from typing import Dict, FrozenSet, Iterable, List, Optional
+
+from .common_words import is_common_word
 
 #: The vocabulary files, by the field of `MedicalVocabulary` they fill.
 VOCABULARY_FILES: Dict[str, str] = {
@@ -21,6 +24,7 @@ VOCABULARY_FILES: Dict[str, str] = {
     "drugs": "drugs.txt",
     "drug_stems": "drug_stems.txt",
     "abbreviations": "medical_abbreviations.txt",
+    "common_words": "common_words.txt.gz",
 }
 #: Words at least this long also match at edit distance 1 (typos: "Parkinsen").
 FUZZY_MIN_LENGTH = 8
@@ -75,6 +79,8 @@ class MedicalVocabulary:
     always_medical, eponyms_with_head, heads, drugs, drug_stems: normalized,
         case-insensitive entries.
     abbreviations: exact, case-sensitive entries.
+    common_words: lower-case English words that are not names or places
+        (see common_words.py), matched with simple inflections.
     """
 
     always_medical: FrozenSet[str] = frozenset()
@@ -83,6 +89,7 @@ class MedicalVocabulary:
     drugs: FrozenSet[str] = frozenset()
     drug_stems: FrozenSet[str] = frozenset()
     abbreviations: FrozenSet[str] = frozenset()
+    common_words: FrozenSet[str] = frozenset()
     _fuzzy_index: Optional[Dict[int, List[str]]] = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -168,9 +175,17 @@ class MedicalVocabulary:
         """An exact (case-sensitive) medical abbreviation."""
         return text.strip() in self.abbreviations
 
+    def is_common_word(self, word: str, function_words: bool = True) -> bool:
+        """An ordinary English word that is no name or place ("gout", "denies");
+        with `function_words`, also "will", "may", "an" (names too, see
+        common_words.FUNCTION_WORDS)."""
+        return is_common_word(word.lower(), self.common_words, function_words)
+
 
 def _read_package_list(file_name: str) -> List[str]:
     path = resources.files("spacy_phi").joinpath("data", "medical_vocabulary", file_name)
+    if file_name.endswith(".gz"):
+        return read_terms(gzip.decompress(path.read_bytes()).decode("utf-8").splitlines())
     return read_terms(path.read_text(encoding="utf-8").splitlines())
 
 

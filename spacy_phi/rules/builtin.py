@@ -112,7 +112,28 @@ _NOT_CLINICIAN_WORDS = (
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
-#: Title-case words that follow a title but are not names ("Dr. Smith Today").
+#: Words for relatives and other lay people before their name ("wife Yesenia", "dtr Renata").
+_RELATIVE = (
+    r"(?:wife|husband|spouse|son|daughter|dtr|dau|mother|mom|mum|father|dad|brother|bro|sister|sis|"
+    r"sibling|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandma|"
+    r"grandpa|granny|boyfriend|girlfriend|fianc[eé]e?|partner|roommate|friend|neighbou?r|landlord|"
+    r"landlady|caregiver|guardian|step(?:mother|father|son|daughter|mom|dad))(?:-in-law)?s?"
+)
+#: Capitalised words after a relative word that are not names ("Mother Alive", "Son Lives").
+_NOT_RELATIVE_NAME = (
+    r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
+    r"Passed|Age|Aged|Side|Smoker|Present|Here|At|In|Is|Has|Had|Was|With|And|Or|The|Of|Also|Who|"
+    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes)\b"
+)
+#: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
+#: rules that use it also require the `not_common_word` check.
+_LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
+_STREET_SUFFIX = (
+    r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Ter|"
+    r"Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Turnpike|Tpke|Pike|Row|Alley|Plaza)"
+)
+#: Words that end a profession after "works as a" ("works as a cook at ...").
+_PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x|for)\b"
 
 
 def builtin_rules() -> List[RegexRule]:
@@ -292,6 +313,25 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             description="room number after 'Room'/'Rm'",
         ),
+        RegexRule(
+            "city_before_state_zip", "CITY",
+            rf"(?<![\w-])(?P<value>[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|de|la|du)){{0,2}}),\s+(?:{_US_STATES_ABBR}|{_US_STATES})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?![\w-])",
+            priority=2,
+            description="city before a state and ZIP ('Toledo, OH 43608')",
+        ),
+        RegexRule(
+            "state_before_zip", "STATE",
+            rf"(?<=[A-Za-z]),?\s+(?P<value>{_US_STATES_ABBR}|{_US_STATES})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?![\w-])",
+            description="state between a city and a ZIP ('Toledo, OH 43608')",
+        ),
+        RegexRule(
+            "street_number_suffix", "STREET",
+            rf"(?<![\w/.,-])(?P<value>\d{{1,6}}[A-Z]?\s+(?:[NSEW]\.?\s+)?(?:[A-Z][a-z]+|\d{{1,3}}(?:st|nd|rd|th))"
+            rf"(?:\s+[A-Z][a-z]+){{0,3}}\s+{_STREET_SUFFIX}\.?(?:\s+[NSEW]{{1,2}}\b)?"
+            rf"(?:,?\s+(?:Apt|Apartment|Suite|Ste|Unit|Fl|Floor|#)\.?\s*#?\s*[A-Z0-9]{{1,5}}(?:-[A-Z0-9]{{1,4}})?\b)?)(?![\w])",
+            priority=2,
+            description="street line with a house number and a street suffix ('2213 Cherry St', '4417 Fremont Ave N, #2')",
+        ),
         # ---- NAME -------------------------------------------------------------------
         RegexRule(
             "doctor_title", "DOCTOR",
@@ -324,6 +364,40 @@ def builtin_rules() -> List[RegexRule]:
             rf"\b(?:Mr|Mrs|Ms|Miss|Mister|MRS)\.?\s+{_PERSON}",
             priority=2,
             description="person after 'Mr.', 'Mrs.', 'Ms.' (patients and relatives)",
+        ),
+        RegexRule(
+            "relative_name", "PATIENT",
+            rf"(?i:\b{_RELATIVE})(?!['’])\s*[:(]?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
+            priority=2,
+            description="relative or other lay person named after the relation ('wife Yesenia', 'dtr Renata Kowalczyk-Dunn')",
+        ),
+        RegexRule(
+            "relative_name_lower", "PATIENT",
+            rf"\b{_RELATIVE}(?!['’])\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
+            checks=("not_common_word",),
+            priority=2,
+            description="lower-case name after a relation in a lower-case note ('wife agnieszka'); common words never match",
+        ),
+        RegexRule(
+            "doctor_title_lower", "DOCTOR",
+            rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
+            checks=("not_common_word",),
+            priority=2,
+            description="lower-case clinician after 'dr' ('per dr lindqvist'); common words never match",
+        ),
+        RegexRule(
+            "profession_works_as", "PROFESSION",
+            rf"(?i:\b(?:works?|worked|working|employed|job)\s+as\s+an?\s+)"
+            rf"(?P<value>(?!{_PROFESSION_STOP})[a-z][a-z-]+(?:\s+(?!{_PROFESSION_STOP})[a-z][a-z-]+){{0,2}})",
+            priority=2,
+            description="profession after 'works as a' ('works as a nail technician at ...')",
+        ),
+        RegexRule(
+            "profession_field", "PROFESSION",
+            r"(?i:\b(?:occupation|profession|employment|job)\s*:[ \t]*)(?P<value>[A-Za-z][A-Za-z/ -]{2,40}?)(?=[ \t]*(?:$|\n|[,;.(]))",
+            flags="m",
+            priority=2,
+            description="profession after 'Occupation:' in a social history",
         ),
         RegexRule(
             "username_context", "USERNAME",

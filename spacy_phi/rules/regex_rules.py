@@ -66,6 +66,27 @@ def _check_not_military_time(value: str) -> bool:
     return len(value) == 4 and value.isdigit() and int(value[2:]) > 59
 
 
+def _check_not_common_word(value: str) -> bool:
+    """No word of the value is an ordinary English word, a drug or a clinical
+    abbreviation (the `phi_guard` vocabulary): "agnieszka" passes, "aware",
+    "has", "prn" and "lasix" do not. For lower-case name rules."""
+    from ..guard.vocabulary import default_vocabulary
+
+    vocabulary = default_vocabulary()
+    lowered_abbreviations = _lowered_abbreviations()
+    for word in re.findall(r"[^\W\d_]+", value):
+        lower = word.lower()
+        if vocabulary.is_common_word(lower) or vocabulary.is_drug(lower) or lower in lowered_abbreviations:
+            return False
+    return True
+
+
+def _lowered_abbreviations() -> frozenset:
+    from ..guard.vocabulary import default_vocabulary
+
+    return frozenset(a.lower() for a in default_vocabulary().abbreviations)
+
+
 #: Checks a rule can name in `checks`; each gets the value text and returns
 #: whether the match stands. New checks are added here (rules stay data).
 CHECKS: Dict[str, Callable[[str], bool]] = {
@@ -76,6 +97,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "numeric_date": _check_numeric_date,
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
+    "not_common_word": _check_not_common_word,
 }
 
 

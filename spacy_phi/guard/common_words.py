@@ -1,0 +1,159 @@
+"""Common English words that are not names or places, for `phi_guard`.
+
+A tagger trained on synthetic notes tags ordinary capitalised words as people
+or places ("Gout", "Paroxysmal AF", "Denies LOC", "Mediastinum/hila"). The guard
+vetoes a tagger-only name or place span whose every word is in this list.
+
+The list is the lower-case (common-noun) entries of Webster's Second
+International word list ("web2", public domain, as shipped by the MIT-licensed
+PyPI package `english-words`), minus every word that is also a person name or a
+place name we know of: the given and family names of every Faker locale with
+Latin or romanized names, the project's own name list, US cities of the CMS
+hospital list, US states and countries. So "hope", "rose", "hunter", "young",
+"mobile" are never in it, and "gout", "joint", "denies" are.
+
+Rebuild (needs `pip install english-words`; the result ships gzipped):
+
+    python -m spacy_phi.guard.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
+"""
+
+from __future__ import annotations
+
+import gzip
+import importlib
+import pkgutil
+import sys
+import unicodedata
+from pathlib import Path
+from typing import Callable, Iterable, List, Optional, Set
+
+#: Suffix rewrites tried when a word is not listed as written: web2 lists base
+#: forms only ("deny" for "denies", "effusion" for "effusions").
+_INFLECTIONS = (
+    ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""),
+    ("ing", ""), ("ing", "e"), ("ly", ""), ("er", ""), ("est", ""),
+)
+
+
+#: Function words, always common: some are also names in the name lists ("An",
+#: "He", "Will", "May") and so left out of the built list, but after "son" or
+#: "dr" in a lower-case note they are never the name.
+FUNCTION_WORDS = frozenset(
+    "a an the and or but nor so yet of to in on at by for with from into onto upon per via as than then "
+    "is are was were be been being am has have had having do does did done doing will would shall should "
+    "can could may might must he she it they we you i me him her them us my his its our your their this "
+    "that these those who whom whose which what when where why how not no yes all any some each both".split()
+)
+
+
+def is_common_word(word: str, words: Set[str], function_words: bool = True) -> bool:
+    """Whether a lower-case alphabetic word, or its base form, is in `words`.
+
+    word (str): the word, lower case.
+    words (Set[str]): the common-word list.
+    function_words (bool): whether FUNCTION_WORDS count as common.
+    RETURNS (bool): True for "gout", "denies" (deny), "effusions" (effusion).
+    """
+    if word in words or (function_words and word in FUNCTION_WORDS):
+        return True
+    for suffix, replacement in _INFLECTIONS:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            base = word[: len(word) - len(suffix)] + replacement
+            if base in words:
+                return True
+            # Doubled final consonant: "enrolled" -> "enroll" handled above; "stopped" -> "stop".
+            if len(base) > 3 and base[-1] == base[-2] and base[:-1] in words:
+                return True
+    return False
+
+
+def _ascii_fold(text: str) -> str:
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+
+
+def _faker_names() -> Set[str]:
+    """Every given and family name of every Faker person provider, folded to
+    lower-case ASCII (romanized lists included)."""
+    import faker.providers.person as person
+
+    names: Set[str] = set()
+    attributes = (
+        "first_names", "first_names_male", "first_names_female", "last_names",
+        "first_romanized_names", "last_romanized_names",
+        "first_romanized_names_male", "first_romanized_names_female",
+    )
+    for module in pkgutil.iter_modules(person.__path__):
+        try:
+            provider = importlib.import_module(f"{person.__name__}.{module.name}").Provider
+        except Exception:  # a locale module that fails to import has no names for us
+            continue
+        for attribute in attributes:
+            values = provider.__dict__.get(attribute)
+            if isinstance(values, dict):
+                values = list(values)
+            if not isinstance(values, (list, tuple)):
+                continue
+            for value in values:
+                for part in _ascii_fold(str(value)).lower().replace("-", " ").split():
+                    names.add(part)
+    return names
+
+
+def _project_names_and_places() -> Set[str]:
+    """Names and places the project's own samplers know (name pools, CMS
+    cities, states, countries), as lower-case words."""
+    from ..surrogates import locations
+    from ..surrogates.names import name_pools
+
+    words: Set[str] = set()
+
+    def add(values: Iterable[str]) -> None:
+        for value in values:
+            for part in _ascii_fold(value).lower().replace("-", " ").split():
+                words.add(part.strip(".,'()"))
+
+    for first, last in name_pools():
+        add(first)
+        add(last)
+    add(h.city for h in locations.hospitals())
+    states, abbreviations, countries = locations._faker_lists()[:3]
+    add(states)
+    add(countries)
+    return words
+
+
+def build_common_words(web2_words: Iterable[str], excluded: Set[str]) -> List[str]:
+    """The common-word list: lower-case alphabetic entries not excluded.
+
+    web2_words (Iterable[str]): the dictionary entries, proper nouns capitalised.
+    excluded (Set[str]): lower-case names and places to leave out.
+    RETURNS (List[str]): the sorted list.
+    """
+    return sorted({w for w in web2_words if w.isascii() and w.isalpha() and w.islower() and len(w) >= 2} - excluded)
+
+
+def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[str]]] = None) -> int:
+    """Write the gzipped list to the path given on the command line."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 1:
+        print("usage: python -m spacy_phi.guard.common_words OUTPUT.txt.gz", file=sys.stderr)
+        return 2
+    if load_web2 is None:
+        from english_words import get_english_words_set
+
+        def load_web2() -> Set[str]:
+            return set(get_english_words_set(["web2"], lower=False, alpha=True))
+
+    excluded = _faker_names() | _project_names_and_places()
+    words = build_common_words(load_web2(), excluded)
+    output = Path(argv[0])
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(output, "wt", encoding="utf-8", newline="\n") as file:
+        file.write("# Common English words that are not names or places; see spacy_phi/guard/common_words.py\n")
+        file.write("\n".join(words) + "\n")
+    print(f"{len(words)} words ({len(excluded)} names and places left out) -> {output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
