@@ -28,6 +28,9 @@ from spacy_phi.synth.lookalikes import EPONYM_CONDITIONS, EPONYM_DEVICES_SIGNS
 from spacy_phi.synth.pools import SPLITS, value_split
 from spacy_phi.synth.template import Choice, Slot, TemplateError, parse
 from spacy_phi.synth.values import EPONYM_SURNAMES
+from spacy_phi.surrogates.names import NAME_PARTICLES
+from spacy_phi.synth import lookalikes
+from spacy_phi.synth.values import everyday_professions
 from spacy_phi.util import blank_pipeline
 
 SEED = 13
@@ -257,8 +260,9 @@ def test_eponym_surnames_also_occur_as_names(sample):
 
 def _name_words(items):
     # Initials ("jk", "JRK" in transcription lines) are not pool values: skip spans of <= 3 characters.
+    # Surname particles ("van der", "De La", "Al-") are a closed class, like titles: not split.
     return {w.lower() for label in ("PATIENT", "DOCTOR") for n in _span_texts(items, label) if len(n) > 3
-            for w in re.findall(r"[A-Za-z]{2,}", n)}
+            for w in re.findall(r"[A-Za-z]{2,}", n) if w.lower() not in NAME_PARTICLES}
 
 
 def test_test_pool_values_never_appear_in_train(sample):
@@ -360,3 +364,110 @@ def test_cli_rejects_bad_arguments(tmp_path, capsys):
     assert main(["synth", str(tmp_path / "y"), "--n-train", "0", "--n-dev", "0", "--n-test", "0"]) == 2
     assert main(["synth", str(tmp_path / "z"), "--n-train", "2", "--n-dev", "0", "--n-test", "0",
                  "--families", "nope"]) == 1
+
+
+# --- realism: names, lay persons, professions, negative look-alikes, dates, places ----------
+
+
+def _overlaps(spans, start, end):
+    return any(s.start < end and start < s.end for s in spans)
+
+
+def test_name_shapes_of_many_origins(sample):
+    names = _span_texts(sample["train"] + sample["test"], "PATIENT") + _span_texts(sample["train"] + sample["test"], "DOCTOR")
+    assert any(re.search(r"[A-Za-z]{2,}-[A-Za-z]{2,}", n) for n in names)  # "Marie-Claude", "Garcia-Lopez"
+    assert any(re.search(r"(?i)\b(?:van|de|del|da|di|von|dos)\b [A-Za-z]|\bO'[A-Z]|\bAl-|\bEl-", n) for n in names)
+    # Nicknames in quotes are their own PATIENT span: 'SAVERIO ("Sal") CARUSO'.
+    nick = 0
+    for item in sample["train"] + sample["test"]:
+        text = item.note.text
+        for s in item.note.spans:
+            if s.label == "PATIENT" and text[max(0, s.start - 2) : s.start] in ('("', ' "'):
+                nick += 1
+    assert nick >= 5
+    from spacy_phi.surrogates.names import name_pools, romanized_names
+
+    words = {w for first, last in name_pools() for w in first + last}
+    assert {"Nguyen", "Kovacs", "Yilmaz", "Tanaka"} <= words  # romanized and diacritics folded
+    assert all(w.isascii() and w.isalpha() for w in words)
+    assert len(romanized_names()) >= 10
+
+
+def test_lay_persons_in_many_forms_and_lower_case(sample):
+    items = sample["train"] + sample["test"]
+    found = Counter()
+    pattern = re.compile(r"(?i)\b(dtr|wife|son|sister|roommate|hha|friend|neighbor|boyfriend|mom|grandma|bro-in-law|husband) $")
+    for item in items:
+        text = item.note.text
+        for s in item.note.spans:
+            match = pattern.search(text[max(0, s.start - 12) : s.start])
+            if match and s.label == "PATIENT":
+                found[match.group(1).lower()] += 1
+                if text[s.start : s.end].islower() and not item.note.text.islower():
+                    found["lower_in_mixed_note"] += 1
+    assert len(found) >= 10, found
+    assert found["lower_in_mixed_note"] >= 5
+    # Portal sign-offs by the patient are PATIENT spans.
+    assert any(
+        s.label == "PATIENT" and re.search(r"(?:Thanks,\n|- |Best,\n)$", item.note.text[max(0, s.start - 9) : s.start])
+        for item in items for s in item.note.spans
+    )
+
+
+def test_professions_from_the_written_list(sample):
+    jobs = set(everyday_professions())
+    found = {v for v in _span_texts(sample["train"] + sample["test"], "PROFESSION")}
+    assert len(found & jobs) >= 20
+    assert len(jobs) >= 200
+
+
+def test_negative_lookalikes_present_and_unannotated(sample):
+    items = sample["train"] + sample["test"]
+    from spacy_phi.surrogates.names import name_pools
+
+    pool_words = {w.lower() for first, last in name_pools() for w in first + last}
+    phrases = set(lookalikes.CLINICAL_SENTENCES) | set(lookalikes.PATHOLOGY_CAPS) | set(lookalikes.ETHNIC_PHRASES)
+    # One-word entries are also names ("Black", "Caribbean Medical Center"): check the longer ones.
+    phrases = {p for p in phrases if p.lower() not in pool_words and (" " in p or "-" in p)}
+    found = Counter()
+    pattern = re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(p) for p in sorted(phrases, key=len, reverse=True)) + r")(?![\w-])")
+    for item in items:
+        text, spans = item.note.text, item.note.spans
+        for match in pattern.finditer(text):
+            found[match.group()] += 1
+            assert not _overlaps(spans, match.start(), match.end()), match.group()
+        for match in re.finditer(r"\bApgars \d/\d|\bPain \d+/10|\b2/2 \w+|\b24/7\b|\bEntresto \d+/\d+|\bFSBG log: [\d, ]+"
+                                 r"|\b\d(?:st|nd|rd|th) (?:fl|met head)|\bx \d wks", text):
+            found["shape"] += 1
+            assert not _overlaps(spans, match.start(), match.end()), match.group()
+    assert len(found) >= 40 and found["shape"] >= 20, found
+
+
+def test_age_sex_field_and_year_ranges(sample):
+    items = sample["train"] + sample["test"]
+    agesex = ranges = holidays = 0
+    for item in items:
+        text, spans = item.note.text, item.note.spans
+        for match in re.finditer(r"Age/(?:Sex|Gender): (\d+)/([MF])", text):
+            agesex += 1
+            assert any(s.label == "AGE" and (s.start, s.end) == match.span(1) for s in spans)
+            assert not _overlaps(spans, *match.span(2))
+        for a, b in zip(spans, spans[1:]):
+            if a.label == b.label == "DATE" and text[a.end : b.start] in ("-", " - ") and len(text[a.start : a.end]) == 4:
+                ranges += 1
+        holidays += sum(text[s.start : s.end] in ("Tet", "Lunar New Year", "Diwali", "Eid al-Fitr", "Nowruz") for s in spans)
+    assert agesex >= 3 and ranges >= 3 and holidays >= 1
+
+
+def test_units_pharmacies_suites_and_phone_options(sample):
+    items = sample["train"] + sample["test"]
+    streets = _span_texts(items, "STREET")
+    assert any(re.search(r"(?:Suite|Ste\.?|#|Apt\.?|Unit) ?\w+$", s) for s in streets)
+    assert any(re.search(r"(?:option|opt|press) #?\d$", p) for p in _span_texts(items, "PHONE"))
+    pharmacy = 0
+    for item in items:
+        spans = item.note.spans
+        for a, b in zip(spans, spans[1:]):
+            if a.label == "ORGANIZATION" and b.label == "STREET" and item.note.text[a.end : b.start] in (" on ", " at ", " - "):
+                pharmacy += 1
+    assert pharmacy >= 3

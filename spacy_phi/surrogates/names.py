@@ -1,8 +1,14 @@
 """Person-name surrogates: name pools from Faker, shape-keeping rewriting and
 within-document linking.
 
-Pools are the first/last name lists of several Faker locales (varied origins),
-kept to ASCII letters so the output stays plain text. A locale is drawn first,
+Pools are the first/last name lists of many Faker locales (varied origins:
+romanized lists where Faker has them, e.g. zh_CN, ja_JP; Latin-script lists
+folded to ASCII, "Kovács" -> "Kovacs"), plus the romanized lists of
+`spacy_phi/data/romanized_names.json` for origins Faker lacks in Latin script
+(Vietnamese, Korean, Arabic, Russian/Ukrainian, Haitian, Somali, Ethiopian,
+South Asian, Persian, Hebrew). Pool entries are single ASCII words so the
+output stays plain text; hyphenated entries ("Marie-Claude", "Ji-sung",
+"Ben-David") are kept apart (`hyphenated_names`). An origin is drawn first,
 then a name, so large locales do not dominate.
 
 Linking: every name word ("Smith", "John") is mapped to one surrogate word per
@@ -18,19 +24,31 @@ names; a lone word takes the role it has elsewhere in the document, else
 from __future__ import annotations
 
 import importlib
+import json
 import random
 import re
 import string
+import unicodedata
 from functools import lru_cache
+from pathlib import Path
 from typing import Dict, Iterable, List, Set, Tuple
 
 from .casing import match_case
 from .keys import keyed_rng, normalize_value
 
-#: Faker locales whose names are used (Latin script).
+#: Faker locales whose names are used (romanized or Latin script, folded to ASCII).
 NAME_LOCALES: Tuple[str, ...] = (
     "en_US", "es_MX", "fr_FR", "de_DE", "it_IT", "en_IN", "pt_BR", "yo_NG", "tr_TR", "nl_NL", "ga_IE",
+    "zh_CN", "zh_TW", "ja_JP", "pl_PL", "cs_CZ", "hu_HU", "ro_RO", "hr_HR", "en_KE", "en_PK", "tw_GH",
+    "ig_NG", "ha_NG", "id_ID", "sw", "en_IE", "es_CO", "en_GB", "pt_PT", "sk_SK", "lt_LT", "zu_ZA",
 )
+#: The data file of romanized names for origins Faker lacks in Latin script.
+ROMANIZED_NAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "romanized_names.json"
+#: Surname particles: never pool words (the synthetic-note generator writes them, "van der Berg").
+NAME_PARTICLES = frozenset("van der den de la le del della da di dos du von al el bin abu ibn".split())
+# Letters NFKD does not decompose to ASCII.
+_FOLD = str.maketrans({"ı": "i", "İ": "I", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
+                       "ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ð": "d", "þ": "th"})
 
 TITLES = frozenset("mr mrs ms miss mx dr drs prof sr sra srta dra rev".split())
 SUFFIXES = frozenset("jr sr ii iii iv md do rn np pa phd dds dmd facp facs mph pharmd".split())
@@ -38,8 +56,56 @@ _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _ASCII_NAME = re.compile(r"^[A-Za-z]+$")
 
 
+def fold_ascii(name: str) -> str:
+    """A name with its diacritics removed ("Kovács" -> "Kovacs", "Yılmaz" -> "Yilmaz")."""
+    decomposed = unicodedata.normalize("NFKD", name.translate(_FOLD))
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).encode("ascii", "ignore").decode("ascii")
+
+
+def _title(name: str) -> str:
+    # Romanized lists in capitals ("CHIA-HAO") are written as names are ("Chia-Hao").
+    return "-".join(p.capitalize() for p in name.split("-")) if name.isupper() and len(name) > 1 else name
+
+
 def _clean_pool(names: Iterable[str], min_len: int) -> Tuple[str, ...]:
-    return tuple(sorted({n for n in names if _ASCII_NAME.match(n) and len(n) >= min_len}))
+    folded = (_title(fold_ascii(n)) for n in names)
+    return tuple(sorted({n for n in folded if _ASCII_NAME.match(n) and len(n) >= min_len
+                         and n.lower() not in NAME_PARTICLES}))
+
+
+def _locale_lists(locale: str) -> Tuple[List[str], List[str]]:
+    """(first, last) raw name lists of a Faker locale (romanized where Faker has them)."""
+    try:
+        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
+    except ImportError:  # a locale dropped by a future Faker release
+        return [], []
+
+    def names(*attributes: str) -> List[str]:
+        out: List[str] = []
+        for attribute in attributes:
+            value = getattr(provider, attribute, None) or ()
+            out.extend(value.keys() if isinstance(value, dict) else value)
+        return out
+
+    first = names("first_romanized_names") or names("first_names")
+    last = names("last_romanized_names") or names("last_names")
+    if len(set(last)) < 20:  # pl_PL keeps its surnames in gendered lists
+        last = last + names("unisex_last_names", "male_last_names", "last_names_male", "last_names_female")
+    return first, last
+
+
+@lru_cache(maxsize=None)
+def romanized_names() -> Dict[str, Dict[str, Tuple[str, ...]]]:
+    """The romanized name lists of the data file: {origin: {"first": ..., "last": ...}}."""
+    with ROMANIZED_NAMES_FILE.open(encoding="utf8") as handle:
+        data = json.load(handle)
+    return {origin: {k: tuple(v) for k, v in lists.items()} for origin, lists in sorted(data["origins"].items())}
+
+
+def _raw_lists() -> List[Tuple[List[str], List[str]]]:
+    lists = [_locale_lists(locale) for locale in NAME_LOCALES]
+    lists.extend((list(v.get("first", ())), list(v.get("last", ()))) for v in romanized_names().values())
+    return lists
 
 
 @lru_cache(maxsize=None)
@@ -50,18 +116,57 @@ def name_pools() -> Tuple[Tuple[Tuple[str, ...], Tuple[str, ...]], ...]:
     RETURNS (tuple): one (first, last) pair per usable locale.
     """
     pools = []
-    for locale in NAME_LOCALES:
-        try:
-            provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-        except ImportError:  # a locale dropped by a future Faker release
-            continue
-        first = _clean_pool(getattr(provider, "first_names", ()) or (), 2)
-        last = _clean_pool(getattr(provider, "last_names", ()) or (), 3)
+    for raw_first, raw_last in _raw_lists():
+        first = _clean_pool(raw_first, 2)
+        last = _clean_pool(raw_last, 2)
         if len(first) >= 20 and len(last) >= 20:
             pools.append((first, last))
     if not pools:
         raise RuntimeError("No Faker name lists found; is faker installed?")
     return tuple(pools)
+
+
+@lru_cache(maxsize=None)
+def hyphenated_names() -> Tuple[Tuple[str, ...], Tuple[str, ...]]:
+    """Hyphenated given names and surnames of the same sources ("Marie-Claude",
+    "Ji-Sung", "Jean-Baptiste", "Ben-David"), ASCII-folded and sorted; not in the
+    pools (surrogates stay single words), used by the synthetic-note generator.
+
+    RETURNS (Tuple[Tuple[str, ...], Tuple[str, ...]]): (given names, surnames).
+    """
+    hyphen = re.compile(r"^[A-Za-z]{2,}(?:-[A-Za-z]{2,})+$")
+    first: Set[str] = set()
+    last: Set[str] = set()
+    for raw_first, raw_last in _raw_lists():
+        first.update(n for n in (_title(fold_ascii(x)) for x in raw_first) if hyphen.match(n))
+        last.update(n for n in (_title(fold_ascii(x)) for x in raw_last) if hyphen.match(n))
+    return tuple(sorted(first)), tuple(sorted(last))
+
+
+@lru_cache(maxsize=None)
+def origin_surnames(origin: str) -> Tuple[str, ...]:
+    """The cleaned surname list of one Faker locale ("nl_NL") or data-file origin
+    ("arabic"), for names that need a fitting origin ("van der Berg", "Al-Haddad");
+    empty if unknown.
+
+    origin (str): a locale of NAME_LOCALES or an origin of the data file.
+    RETURNS (Tuple[str, ...]): the surnames, sorted.
+    """
+    data = romanized_names()
+    if origin in data:
+        return _clean_pool(data[origin].get("last", ()), 2)
+    return _clean_pool(_locale_lists(origin)[1], 2)
+
+
+@lru_cache(maxsize=None)
+def apostrophe_surnames() -> Tuple[str, ...]:
+    """Surnames with an apostrophe of the same sources ("O'Brien", "D'Arcy"),
+    ASCII-folded and sorted; not in the pools, used by the synthetic-note generator."""
+    shape = re.compile(r"^[A-Z]'[A-Z][a-z]{2,}$")
+    found: Set[str] = set()
+    for _, raw_last in _raw_lists():
+        found.update(n for n in (fold_ascii(x).replace("’", "'") for x in raw_last) if shape.match(n))
+    return tuple(sorted(found))
 
 
 def sample_first_name(rng: random.Random) -> str:

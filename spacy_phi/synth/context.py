@@ -15,7 +15,7 @@ import random
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..surrogates import sample_date
-from . import lookalikes, values
+from . import lookalikes, pools, values
 from .builder import NoteBuilder
 from .noise import NoiseProfile, noisy_literal
 from .template import Choice, Slot, parse
@@ -55,6 +55,9 @@ RELATIVE_ROLES = {
     "spouse": "", "parent": "", "stepfather": "M", "stepmother": "F", "cousin": "", "exwife": "F",
     "exhusband": "M", "pastor": "", "employer": "", "coworker": "", "ex": "", "deceased": "", "raised": "",
     "teacher": "", "boss": "", "po": "", "lawyer": "", "caseworker": "", "chaplain": "",
+    "hha": "", "pca": "", "mom": "F", "dad": "M", "grandma": "F", "grandpa": "M", "broinlaw": "M", "sisinlaw": "F",
+    "stepson": "M", "stepdaughter": "F", "fiance": "", "godmother": "F", "foster": "", "sponsor": "", "grandson": "M",
+    "granddaughter": "F", "dil": "F", "sil": "M",
 }
 
 ID_PREFIXES = {
@@ -104,6 +107,8 @@ class NoteContext:
         self.people: Dict[str, Person] = {}
         self.memo: Dict[str, str] = {}
         self.force_glue = False
+        #: Names written in lower case although the note is not (nursing styles: "wife agnieszka", "per dr lindqvist").
+        self.lower_names = False
         self._slots = _SLOT_TABLE
 
     # --- setup --------------------------------------------------------------------
@@ -226,6 +231,12 @@ class NoteContext:
         }
         return table.get(key)
 
+    def lower_pieces(self, pieces: Pieces) -> Pieces:
+        """Pieces with titles lower-cased too when names are ("dr. castellano")."""
+        if not self.lower_names:
+            return pieces
+        return [(t.lower() if label is None else t, label) for t, label in pieces]
+
     def pieces(self, pieces: Pieces) -> None:
         """Write (text, label) pieces; the first PHI piece may be glued to the text
         before it (by noise, or always after a `{glue}` slot, where the tokenizer splits)."""
@@ -238,6 +249,8 @@ class NoteContext:
                 self.b.unspace(text)
             first_phi = False
             self.force_glue = False
+            if self.lower_names and label in ("PATIENT", "DOCTOR"):
+                text = text.lower()
             self.b.phi(text, label)
 
     def phi(self, value: str, label: str) -> None:
@@ -368,7 +381,7 @@ def _rel(ctx: NoteContext, arg: str) -> None:
     person = ctx.person(role)
     form = weighted(ctx.rng, (("first", 45), ("first_last", 25), ("title_last", 12), ("title_first_last", 6),
                               ("upper_first_last", 3), ("lower_first_last", 2), ("first_mid_last", 4), ("last", 3)))
-    ctx.pieces(values.patient_pieces(ctx.rng, person, "PATIENT", form))
+    ctx.pieces(ctx.lower_pieces(values.patient_pieces(ctx.rng, person, "PATIENT", form)))
 
 
 RELATION_WORDS: Dict[str, Tuple[Tuple[str, ...], Tuple[str, ...]]] = {
@@ -398,13 +411,62 @@ def _rel_first(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.person(arg or "wife").first, "PATIENT")
 
 
+def _rel_lc(ctx: NoteContext, arg: str) -> None:
+    """A relative's given name in lower case, as lower-case nursing notes write it ("wife agnieszka")."""
+    person = ctx.person(arg or "wife")
+    value = person.first if ctx.rng.random() < 0.85 else f"{person.first} {person.last}"
+    ctx.phi(value.lower(), "PATIENT")
+
+
+def _rel_any(ctx: NoteContext, arg: str) -> None:
+    """A relative or lay person as real notes write them: mostly the given name alone."""
+    person = ctx.person(arg or "friend")
+    form = weighted(ctx.rng, (("first", 62), ("first_last", 20), ("lower_first", 8), ("title_last", 5), ("upper_first", 5)))
+    if form == "lower_first":
+        ctx.phi(person.first.lower(), "PATIENT")
+    elif form == "upper_first":
+        ctx.phi(person.first.upper(), "PATIENT")
+    else:
+        ctx.pieces(ctx.lower_pieces(values.patient_pieces(ctx.rng, person, "PATIENT", form)))
+
+
+def _nick(ctx: NoteContext, arg: str) -> None:
+    """The patient's legal name then a nickname in quotes, each its own span:
+    'SAVERIO ("Sal") CARUSO', 'Margaret "Peggy" Dunn', 'Nguyen, Thi (goes by "Lily")'."""
+    p = ctx.patient
+    nick = ctx.memo_value("nick", lambda: ctx.pools.nickname(ctx.rng, p.sex))
+    form = ctx.rng.randint(0, 4)
+    if form == 0:
+        ctx.pieces([(p.first.upper(), "PATIENT"), (' ("', None), (nick, "PATIENT"), ('") ', None), (p.last.upper(), "PATIENT")])
+    elif form == 1:
+        ctx.pieces([(p.first, "PATIENT"), (' "', None), (nick, "PATIENT"), ('" ', None), (p.last, "PATIENT")])
+    elif form == 2:
+        ctx.pieces([(f"{p.last}, {p.first}", "PATIENT"), (' (goes by "', None), (nick, "PATIENT"), ('")', None)])
+    elif form == 3:
+        ctx.pieces([(f"{p.first} {p.last}", "PATIENT"), (" (prefers ", None), (nick, "PATIENT"), (")", None)])
+    else:
+        ctx.pieces([(f"{p.last}, {p.first}".upper(), "PATIENT"), (' ("', None), (nick, "PATIENT"), ('")', None)])
+
+
+def _nick_only(ctx: NoteContext, arg: str) -> None:
+    """The patient's nickname alone (after _nick set it up, or a fresh one)."""
+    p = ctx.patient
+    ctx.phi(ctx.memo_value("nick", lambda: ctx.pools.nickname(ctx.rng, p.sex)), "PATIENT")
+
+
 def _rel_full(ctx: NoteContext, arg: str) -> None:
     person = ctx.person(arg or "wife")
     ctx.phi(values.name_value(person, ctx.rng.choice(("first_last", "first_last", "first_mid_last"))), "PATIENT")
 
 
 def _dr(ctx: NoteContext, arg: str) -> None:
-    ctx.pieces(values.doctor_pieces(ctx.rng, ctx.person(arg or "attending")))
+    ctx.pieces(ctx.lower_pieces(values.doctor_pieces(ctx.rng, ctx.person(arg or "attending"))))
+
+
+def _dr_lc(ctx: NoteContext, arg: str) -> None:
+    """ "dr. castellano", "per dr lindqvist": a lower-case clinician mention."""
+    person = ctx.person(arg or "attending")
+    ctx.pieces([(ctx.rng.choice(("dr. ", "dr ", "dr ")), None), (person.last.lower(), "DOCTOR")])
 
 
 def _dr_last(ctx: NoteContext, arg: str) -> None:
@@ -443,7 +505,7 @@ def _dr_init(ctx: NoteContext, arg: str) -> None:
 
 
 def _rn(ctx: NoteContext, arg: str) -> None:
-    ctx.pieces(values.nurse_pieces(ctx.rng, ctx.person(arg or "nurse")))
+    ctx.pieces(ctx.lower_pieces(values.nurse_pieces(ctx.rng, ctx.person(arg or "nurse"))))
 
 
 def _staff_first(ctx: NoteContext, arg: str) -> None:
@@ -535,6 +597,47 @@ def _date_dt(ctx: NoteContext, arg: str) -> None:
 
 def _holiday(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.rng.choice(values.HOLIDAYS), "DATE")
+
+
+def _date_range(ctx: NoteContext, arg: str) -> None:
+    """A year range, two DATE spans: "1966-1968", "2001 - 2004", "1990-95"."""
+    start = ctx.date(arg or "past").year - ctx.rng.randint(0, 30)
+    end = start + ctx.rng.randint(1, 8)
+    form = ctx.rng.randint(0, 3)
+    if form == 0:
+        ctx.pieces([(str(start), "DATE"), ("-", None), (str(end), "DATE")])
+    elif form == 1:
+        ctx.pieces([(str(start), "DATE"), (" - ", None), (str(end), "DATE")])
+    elif form == 2:
+        ctx.pieces([(str(start), "DATE"), (" to ", None), (str(end), "DATE")])
+    else:
+        ctx.pieces([("from ", None), (str(start), "DATE"), (" to ", None), (str(end), "DATE")])
+
+
+def _date_md(ctx: NoteContext, arg: str) -> None:
+    """A bare month/day ("1/18")."""
+    date = ctx.date(arg or "recent")
+    ctx.phi(f"{date.month}/{date.day}", "DATE")
+
+
+def _date_mdrange(ctx: NoteContext, arg: str) -> None:
+    """A range of days, two DATE spans: "1/5-1/9", "1/5 - 1/9"."""
+    start = ctx.date(arg or "recent")
+    end = start + dt.timedelta(days=ctx.rng.randint(1, 9))
+    ctx.pieces([(f"{start.month}/{start.day}", "DATE"), (ctx.rng.choice(("-", "-", " - ", " to ")), None), (f"{end.month}/{end.day}", "DATE")])
+
+
+def _date_wdmd(ctx: NoteContext, arg: str) -> None:
+    """A weekday and a month/day as one DATE: "Thurs 1/18", "Mon 3/4", "Tues. 11/2"."""
+    date = ctx.date(arg or "near")
+    day = values.date_text(date, "Weekday")
+    short = ctx.rng.choice((day[:3], day[:3], {"Tuesday": "Tues", "Thursday": "Thurs", "Wednesday": "Weds"}.get(day, day[:3]), day))
+    ctx.phi(f"{short} {date.month}/{date.day}", "DATE")
+
+
+def _date_proc_year(ctx: NoteContext, arg: str) -> None:
+    """A year after a procedure or a result: "Appendectomy 2010", "(FEV1 38% 2021)"."""
+    ctx.phi(str(ctx.date(arg or "past").year), "DATE")
 
 
 def _season(ctx: NoteContext, arg: str) -> None:
@@ -680,6 +783,29 @@ def _dept(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.memo_value(f"dept:{arg}", lambda: ctx.pools.department(ctx.rng, arg)), "DEPARTMENT")
 
 
+def _unit(ctx: NoteContext, arg: str) -> None:
+    """A named hospital unit (DEPARTMENT): "4 West Cardiac Telemetry", "Station 22", "Farr 7", "Geriatrics Clinic"."""
+    rng = ctx.rng
+
+    def make() -> str:
+        form = rng.randint(0, 6)
+        side = rng.choice(("West", "East", "North", "South"))
+        if form == 0:
+            return f"{rng.randint(2, 14)} {side} {rng.choice(('Cardiac Telemetry', 'Med/Surg', 'Oncology', 'Step-Down', 'Orthopedics', 'Neuro'))}"
+        if form == 1:
+            return f"{rng.randint(2, 14)} {side}"
+        if form == 2:
+            return f"Station {rng.randint(2, 80)}"
+        if form == 3:
+            return f"{ctx.pools.last(rng, plain=True)} {rng.randint(2, 12)}"
+        if form == 4:
+            return f"{rng.choice(values.DEPARTMENTS_EXTRA)} Clinic"
+        if form == 5:
+            return f"{rng.choice(('Blake', 'Ellison', 'White', 'Bigelow', 'Phillips', 'Lunder', 'Yawkey'))} {rng.randint(2, 20)}"
+        return f"{rng.choice(('Cardiac', 'Surgical', 'Medical', 'Neuro', 'Pediatric', 'Burn'))} ICU"
+    ctx.phi(ctx.memo_value(f"unit:{arg}", make), "DEPARTMENT")
+
+
 def _room(ctx: NoteContext, arg: str) -> None:
     rng = ctx.rng
     value = ctx.memo_value(f"room:{arg}", lambda: weighted(rng, (
@@ -709,8 +835,16 @@ def _zip(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.memo_value(f"zip:{arg}", lambda: values.zip_text(ctx.rng, ctx.pools.zip(ctx.rng))), "ZIP")
 
 
+def _street_value(ctx: NoteContext) -> str:
+    value = values.street_text(ctx.rng, ctx.pools.street(ctx.rng))
+    if value.startswith("P.O. Box"):
+        # A box number carries no split-checked street: keep the box itself to the split.
+        value = pools.draw(ctx.rng, lambda r: f"P.O. Box {r.randint(10, 9999)}", "street", ctx.split)
+    return value
+
+
 def _street(ctx: NoteContext, arg: str) -> None:
-    value = ctx.memo_value(f"street:{arg}", lambda: values.street_text(ctx.rng, ctx.pools.street(ctx.rng)))
+    value = ctx.memo_value(f"street:{arg}", lambda: _street_value(ctx))
     ctx.phi(value, "STREET")
 
 
@@ -730,7 +864,15 @@ def _country(ctx: NoteContext, arg: str) -> None:
 
 
 def _nation(ctx: NoteContext, arg: str) -> None:
-    ctx.phi(ctx.memo_value(f"nation:{arg}", lambda: ctx.pools.nationality(ctx.rng)), "COUNTRY")
+    # A nationality as an adjective ("Nigerian", "Haitian-born") is not PHI (i2b2 2014
+    # annotates country names only); written as text so the model learns to leave it.
+    ctx.b.add(ctx.memo_value(f"nation:{arg}", lambda: ctx.pools.nationality(ctx.rng)))
+
+
+def _us(ctx: NoteContext, arg: str) -> None:
+    """The United States as a country name: always COUNTRY ("the US", "USA", "the U.S.")."""
+    value = ctx.rng.choice(("US", "US", "USA", "United States", "U.S."))
+    ctx.phi(value, "COUNTRY")
 
 
 def _org(ctx: NoteContext, arg: str) -> None:
@@ -771,6 +913,36 @@ def _pager(ctx: NoteContext, arg: str) -> None:
     value = weighted(rng, ((str(rng.randint(10000, 99999)), 40), (f"{rng.randint(2, 9)}-{rng.randint(1000, 9999)}", 25),
                           (f"#{rng.randint(1000, 99999)}", 0), (str(rng.randint(1000, 9999)), 15), (values.phone_number(rng), 20)))
     ctx.phi(value, "PHONE")
+
+
+def _phone_opt(ctx: NoteContext, arg: str) -> None:
+    """A number with a menu option, the option inside the span like an extension: "800-555-0199 option 3"."""
+    number = values.phone_number(ctx.rng, ctx.rng.choice(("dash", "paren", "one_dash", "dash")))
+    option = ctx.rng.choice((" option ", " opt ", ", option ", " press ", " option #")) + str(ctx.rng.randint(1, 9))
+    ctx.phi(number + option, "PHONE")
+
+
+def _pharm_loc(ctx: NoteContext, arg: str) -> None:
+    """A pharmacy and where it is: "CVS on Church Ave" (ORGANIZATION + STREET)."""
+    rng = ctx.rng
+    org = ctx.memo_value("org:pharm", lambda: ctx.pools.organization(rng, "pharm"))
+    # The street as written is split-checked as a whole ("Church Ave" and "Church Avenue" are separate values).
+    def make() -> str:
+        def sampler(r: random.Random) -> str:
+            parts = ctx.pools.street_name(r).split()
+            if r.random() < 0.5 and parts[-1] in ("Street", "Avenue", "Road", "Boulevard"):
+                parts[-1] = {"Street": "St", "Avenue": "Ave", "Road": "Rd", "Boulevard": "Blvd"}[parts[-1]]
+            return " ".join(parts)
+
+        return pools.draw(rng, sampler, "street", ctx.split)
+
+    street = ctx.memo_value("pharmstreet", make)
+    ctx.pieces([(org, "ORGANIZATION"), (rng.choice((" on ", " on ", " at ", " - ")), None), (street, "STREET")])
+
+
+def _agesex(ctx: NoteContext, arg: str) -> None:
+    """ "Age/Sex: 53/F" (the age is AGE, the sex letter is not)."""
+    ctx.pieces([(ctx.rng.choice(lookalikes.AGE_SEX_FIELDS), None), (str(ctx.age), "AGE"), ("/" + (ctx._pronoun("mf") or "F"), None)])
 
 
 def _ext(ctx: NoteContext, arg: str) -> None:
@@ -876,7 +1048,10 @@ def _hl7(ctx: NoteContext, arg: str) -> None:
 _SLOT_TABLE: Dict[str, Callable[[NoteContext, str], None]] = {
     "glue": _glue,
     "pt": _pt, "pt.first": _pt_first, "pt.last": _pt_last, "pt.full": _pt_full, "pt.header": _pt_header,
-    "rel": _rel, "rel.first": _rel_first, "rel.full": _rel_full, "relw": _relw,
+    "rel": _rel, "rel.first": _rel_first, "rel.full": _rel_full, "relw": _relw, "rel.lc": _rel_lc, "rel.any": _rel_any,
+    "nick": _nick, "nick.only": _nick_only, "dr.lc": _dr_lc, "us": _us, "unit": _unit, "phone.opt": _phone_opt,
+    "pharm.loc": _pharm_loc, "agesex": _agesex, "date.range": _date_range, "date.md": _date_md,
+    "date.mdrange": _date_mdrange, "date.wdmd": _date_wdmd, "date.pyear": _date_proc_year,
     "dr": _dr, "dr.last": _dr_last, "dr.bare": _dr_bare, "dr.sig": _dr_sig, "dr.init": _dr_init,
     "rn": _rn, "staff.first": _staff_first, "user": _user,
     "date": _date, "date.num": _date_num, "date.text": _date_text, "date.short": _date_short,

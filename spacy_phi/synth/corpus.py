@@ -26,7 +26,7 @@ from .builder import SynthNote, SynthSpan
 from .context import NoteContext
 from .noise import sample_profile
 from .notes import FAMILIES, NoteFamily
-from .notes.common import system_footer
+from .notes.common import negatives_block, system_footer
 from .pools import SPLITS
 from .stats import CorpusStats
 from .validate import validate_note
@@ -37,6 +37,8 @@ TEST_UNSEEN_SHARE = 0.5
 MAX_ATTEMPTS = 8
 #: Share of notes that end with a system stamp (printed by, e-signed by, fax cover).
 SYSTEM_FOOTER_RATE = 0.15
+#: Share of notes that end with a block of negative look-alikes (problem lists, clinical verbs...).
+NEGATIVE_BLOCK_RATE = 0.3
 FORMATS = ("spacy", "jsonl")
 #: Sizes recommended for training the default model.
 DEFAULT_SIZES = {"train": 3000, "dev": 500, "test": 1000}
@@ -92,6 +94,8 @@ def generate_note(
     case = weighted(rng, family.cases)
     ctx = NoteContext(rng, split, unseen, sample_profile(rng, family.wrap), case)
     variant.write(ctx)
+    if family.name != "brief" and rng.random() < NEGATIVE_BLOCK_RATE:
+        negatives_block(ctx)
     if family.name != "brief" and rng.random() < SYSTEM_FOOTER_RATE:
         system_footer(ctx)
     ctx.finish()

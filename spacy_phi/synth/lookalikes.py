@@ -381,6 +381,173 @@ def number_range(rng: random.Random, arg: str) -> str:
     return rand_value(rng, low, high, decimals)
 
 
+# --- Negative look-alikes of real notes (never annotated) ---------------------------------
+# Capitalized medical words at the start of a line or sentence, religions and
+# ethnic adjectives, ranges, fractions, ordinals, number lists, capitalized
+# pathology lines, credentials and roles: shapes a detector tends to flag.
+
+PROBLEM_LIST_ITEMS: Tuple[str, ...] = (
+    "Gout", "Paroxysmal AF, CHA2DS2-VASc {n:2-7}", "Emphysema, coronary calcifications.", "Mediastinum/hila: No lymphadenopathy",
+    "Neutropenic precautions", "Tunneled Hickman placement", "Hypokalemia, repleted", "Chronic systolic CHF, EF {n:15-40}%",
+    "Iron deficiency anemia", "Obstructive sleep apnea on CPAP", "Hyperlipidemia", "Essential hypertension",
+    "Morbid obesity, BMI {n:40-55}", "Pressure injury, sacrum, stage {n:2-4}", "Delirium, resolving", "Acute on chronic kidney injury",
+    "Thrombocytopenia", "Hyponatremia (SIADH)", "Type 2 DM, A1c {n:6-12}.{n:0-9}%", "Anxiety", "Major depressive disorder, recurrent",
+    "Alcohol use disorder, in early remission", "Tobacco use", "Osteoporosis", "Lumbar radiculopathy", "Sick sinus syndrome s/p PPM",
+    "Aortic stenosis, moderate", "Pleural effusion, left", "Cellulitis, RLE", "Community-acquired pneumonia", "Failure to thrive",
+    "Goals of care", "Nutrition: Regular diet", "Prophylaxis: SQ heparin", "Access: PIV x2", "Code: Full", "Dispo: Home with services",
+    "Lines: R IJ CVC", "Pain control", "Constipation", "Insomnia", "Fall risk", "Skin: intact", "Hyperkalemia", "Leukocytosis",
+    "Sepsis, resolved", "Transaminitis", "Chronic pain syndrome", "Peripheral neuropathy", "Gastroparesis", "Barrett esophagus",
+    "Hemorrhoids", "Glaucoma, both eyes", "Cataract, right eye", "Hypothyroidism", "Vitamin D deficiency", "Lymphedema, LUE",
+    "Impression: No acute intracranial abnormality.", "Lungs/pleura: Mild bibasilar atelectasis.", "Heart: Normal size. No pericardial effusion.",
+    "Bones: Degenerative changes of the thoracic spine.", "Liver: Unremarkable.", "Pancreas: Atrophic.", "Kidneys: No hydronephrosis.",
+    "Neurovascular checks q1h", "Seizure precautions", "Aspiration precautions", "Contact precautions (MRSA)", "Fluid restriction 1.5 L",
+    "Renal diet", "Strict I/O", "Daily weights", "Telemetry", "Incentive spirometry", "Sternal precautions", "Bleeding precautions",
+)
+
+CLINICAL_SENTENCES: Tuple[str, ...] = (
+    "Denies LOC, HA.", "Denies CP, SOB, N/V.", "Agrees to plan.", "Agrees to inpatient admission.", "Describes childhood as chaotic.",
+    "Describes mood as \"okay\".", "Met w/ pt at bedside.", "Met with pt and family at bedside.", "Never on psychotropics.",
+    "Enrolled in WIC.", "May need home O2.", "Reports good appetite.", "Tolerating regular diet.", "Ambulating with walker.",
+    "Endorses passive SI, no plan.", "Consented for procedure.", "Declines flu vaccine.", "Requests pain medication.",
+    "Presents with worsening dyspnea.", "Remains NPO.", "Continues on heparin gtt.", "Ambulated 150 ft with PT.",
+    "Lives independently.", "Uses cane at baseline.", "Smokes 1/2 ppd.", "Quit smoking years ago.", "Drinks socially.",
+    "Admits to occasional marijuana use.", "Completed 8th grade.", "Graduated high school.", "Attends church weekly.",
+    "Receives SSI.", "Has Medicaid.", "Sleeps 4-5 hrs/night.", "Tolerated procedure well.", "Understands and agrees.",
+    "Verbalized understanding.", "Appears comfortable.", "Appears stated age.", "Oriented to person, place, time.",
+    "Voiding without difficulty.", "Passing flatus.", "Afebrile overnight.", "Weaned off pressors.", "Extubated this AM.",
+    "Started on CTX.", "Held metformin.", "Resumed home meds.", "Discussed with team.", "Discussed code status.",
+    "Pending PT/OT eval.", "Awaiting bed.", "Awaiting rehab placement.", "Cleared by psych.", "Seen and examined.",
+    "Education provided.", "Call light within reach.", "Bed alarm on.", "Side rails up x2.", "Family updated.",
+)
+
+RELIGIONS_ETHNIC: Tuple[str, ...] = (
+    "Catholic", "Roman Catholic", "Baptist", "Pentecostal", "Methodist", "Lutheran", "Episcopalian", "Jehovah's Witness",
+    "Muslim", "Sunni Muslim", "Orthodox Jewish", "Jewish", "Hindu", "Buddhist", "Sikh", "Seventh-day Adventist", "Mormon (LDS)",
+    "Greek Orthodox", "Christian", "agnostic", "atheist", "Evangelical", "Quaker", "Mennonite",
+)
+ETHNIC_PHRASES: Tuple[str, ...] = (
+    "West African men", "African American", "Hispanic", "Latina", "Latino", "Caucasian", "Asian American", "Ashkenazi Jewish",
+    "East Asian", "South Asian", "Middle Eastern", "Native American", "Pacific Islander", "Nigerian-born", "Haitian-born",
+    "Mexican-American", "Irish-American", "Italian-American", "Korean-American", "Caribbean", "Cape Verdean descent",
+    "Puerto Rican descent", "Somali-speaking", "Spanish-speaking", "Portuguese-speaking", "Creole-speaking", "Vietnamese-speaking",
+    "non-Hispanic white", "white", "Black", "biracial", "Arabic-speaking", "Mandarin-speaking", "Cantonese interpreter",
+)
+
+ETHNIC_SENTENCES: Tuple[str, ...] = (
+    "Pt is {relig}; [would accept|declines] blood products.", "Identifies as {ethnic}.", "{relig}, [attends services weekly|not practicing].",
+    "Religion: {relig}.", "Ethnicity: {ethnic}.", "Higher prevalence of this variant among {ethnic} patients.",
+    "Higher risk of prostate cancer in West African men.", "Interpreter used ({ethnic}).", "Spiritual care: {relig} chaplain offered.",
+    "Sickle trait screening offered given {ethnic} ancestry.", "Dietary restrictions per {relig} faith.",
+)
+
+def _n(rng: random.Random, low: int, high: int) -> str:
+    return str(rng.randint(low, high))
+
+
+RANGES: Tuple[Callable[[random.Random], str], ...] = (
+    lambda r: f"{r.randint(1, 3)}-{r.randint(4, 6)} drinks/wk", lambda r: f"icp {r.randint(5, 10)}-{r.randint(12, 22)}",
+    lambda r: f"{r.randint(3, 5)}-{r.randint(6, 8)} wet diapers", lambda r: r.choice(("1900-0700 shift", "0700-1900 shift", "7a-7p", "2300-0700")),
+    lambda r: f"x {r.randint(2, 8)} wks", lambda r: f"x{r.randint(2, 5)} days", lambda r: f"q{r.randint(2, 6)}-{r.randint(6, 8)}h prn",
+    lambda r: f"HR {r.randint(60, 80)}-{r.randint(90, 120)}s", lambda r: f"SBP {r.randint(90, 110)}-{r.randint(120, 160)}",
+    lambda r: f"{r.randint(2, 3)}-{r.randint(4, 5)} times a week", lambda r: f"{r.randint(10, 20)}-{r.randint(25, 40)} mg",
+    lambda r: f"{r.randint(1, 2)}-{r.randint(3, 4)} ppd", lambda r: f"T {r.randint(2, 4)}-{r.randint(5, 12)}",
+    lambda r: f"C{r.randint(3, 5)}-C{r.randint(6, 7)}", lambda r: f"L{r.randint(3, 4)}-L{r.randint(5, 5)}", lambda r: f"until {r.choice(('2300', '0600', '1400', '2200', '1800'))}",
+    lambda r: f"from {r.choice(('0800', '0900', '1300'))}-{r.choice(('1200', '1600', '1700'))}", lambda r: f"{r.randint(1, 2)}-{r.randint(3, 4)} cm",
+)
+FRACTIONS: Tuple[Callable[[random.Random], str], ...] = (
+    lambda r: f"Apgars {r.randint(6, 9)}/{r.randint(8, 9)}", lambda r: "2/2 steroids", lambda r: "2/2 poor PO intake",
+    lambda r: f"Pain {r.randint(0, 10)}/10", lambda r: "24/7 supervision", lambda r: f"BP {r.randint(80, 190)}/{r.randint(40, 110)}",
+    lambda r: f"Entresto {r.choice(('24/26', '49/51', '97/103'))} mg", lambda r: f"I/O {r.randint(1, 3)}.{r.randint(0, 9)}L/{r.randint(0, 3)}.{r.randint(0, 9)}L",
+    lambda r: f"strength {r.randint(3, 5)}/5", lambda r: f"{r.randint(2, 4)}/6 systolic murmur", lambda r: f"Advair {r.choice(('250/50', '500/50', '100/50'))}",
+    lambda r: f"Norco {r.choice(('5/325', '10/325'))}", lambda r: f"PEEP {r.randint(5, 10)}/PS {r.randint(5, 12)}", lambda r: f"{r.randint(1, 3)}/{r.randint(3, 4)} blood cx positive",
+    lambda r: f"MMSE {r.randint(18, 30)}/30", lambda r: f"{r.randint(1, 9)}/{r.randint(10, 12)} lymph nodes positive",
+)
+ORDINALS: Tuple[Callable[[random.Random], str], ...] = (
+    lambda r: f"{r.choice(('2nd', '3rd', '4th', '5th'))} fl", lambda r: f"{r.choice(('1st', '2nd', '5th'))} met head",
+    lambda r: f"{r.choice(('1st', '2nd', '3rd'))} trimester", lambda r: f"{r.choice(('2nd', '3rd', '4th'))} degree AV block",
+    lambda r: f"{r.choice(('1st', '2nd', '3rd'))} dose", lambda r: f"{r.choice(('3rd', '6th', '8th', '11th'))} grade",
+    lambda r: f"{r.choice(('2nd', '3rd', '4th'))} ICS", lambda r: f"{r.choice(('1st', '2nd'))} degree burn", lambda r: f"POD #{r.randint(1, 9)}",
+    lambda r: f"HD #{r.randint(2, 14)}", lambda r: f"{r.choice(('1st', '2nd', '3rd'))}-line therapy", lambda r: f"C{r.randint(1, 6)} cycle {r.randint(1, 6)}",
+)
+
+
+def number_list(rng: random.Random) -> str:
+    """ "FSBG log: 62, 88, 141" and other runs of bare numbers."""
+    head = rng.choice(("FSBG log", "FSBG", "BG", "Glucose log", "Daily weights", "Temps", "INRs", "SBPs"))
+    count = rng.randint(3, 6)
+    if head in ("Daily weights",):
+        nums = [f"{rng.randint(60, 120)}.{rng.randint(0, 9)}" for _ in range(count)]
+    elif head == "INRs":
+        nums = [f"{rng.uniform(1.0, 4.0):.1f}" for _ in range(count)]
+    elif head == "Temps":
+        nums = [f"{rng.uniform(97, 102):.1f}" for _ in range(count)]
+    else:
+        nums = [str(rng.randint(55, 320)) for _ in range(count)]
+    return f"{head}: {', '.join(nums)}"
+
+
+PATHOLOGY_CAPS: Tuple[str, ...] = (
+    "DUCTAL CARCINOMA IN SITU, CRIBRIFORM", "INVASIVE DUCTAL CARCINOMA, GRADE 2", "BENIGN BREAST TISSUE WITH FIBROCYSTIC CHANGES",
+    "TUBULAR ADENOMA", "NEGATIVE FOR MALIGNANCY", "CHRONIC GASTRITIS, H. PYLORI NEGATIVE", "SQUAMOUS CELL CARCINOMA, MODERATELY DIFFERENTIATED",
+    "ADENOCARCINOMA, GLEASON SCORE 3+4=7", "MARGINS FREE OF TUMOR", "LYMPHOVASCULAR INVASION: NOT IDENTIFIED", "BASAL CELL CARCINOMA, NODULAR TYPE",
+    "SEBORRHEIC KERATOSIS", "HYPERPLASTIC POLYP", "CHRONIC CHOLECYSTITIS WITH CHOLELITHIASIS", "ACUTE APPENDICITIS WITH PERIAPPENDICITIS",
+    "SPECIMEN: LEFT BREAST, 2 O'CLOCK, CORE BIOPSY", "FINAL DIAGNOSIS", "GROSS DESCRIPTION", "MICROSCOPIC DESCRIPTION", "CLINICAL HISTORY",
+    "LEIOMYOMA", "ENDOMETRIAL HYPERPLASIA WITHOUT ATYPIA", "FOLLICULAR ADENOMA", "PAPILLARY THYROID CARCINOMA, CLASSIC VARIANT",
+)
+CREDENTIALS_ROLES: Tuple[str, ...] = (
+    "CPNP", "Pathologist", "Hem/Onc", "ER", "WCC", "BMT conference", "Tumor Board", "RN", "LPN", "CNA", "PA-C", "NP", "MSW", "LICSW",
+    "PharmD", "RD", "PT", "OT", "SLP", "RT", "APRN", "FNP-BC", "DNP", "CRNA", "Attending", "Resident", "Intern", "Fellow", "Chaplain",
+    "Case Manager", "Charge RN", "Nurse Manager", "Rapid Response", "Code Team", "MICU team", "Neuro IR", "GI fellow", "ID consult",
+    "Palliative team", "Nephrology", "Ortho", "Gen Surg", "CT surgery", "Cards", "Pulm", "Endo", "Psych C/L", "Wound RN", "Lactation",
+)
+
+AGE_SEX_FIELDS: Tuple[str, ...] = ("Age/Sex: ", "Age/Sex ", "Age/Gender: ", "Sex/Age: ")
+
+
+def _fill(rng: random.Random, template: str) -> str:
+    out = template
+    while "{n:" in out:
+        start = out.index("{n:")
+        end = out.index("}", start)
+        low, high = out[start + 3 : end].split("-")
+        out = out[:start] + _n(rng, int(low), int(high)) + out[end + 1 :]
+    return out
+
+
+def problem_item(rng: random.Random) -> str:
+    return _fill(rng, rng.choice(PROBLEM_LIST_ITEMS))
+
+
+def clinical_sentence(rng: random.Random) -> str:
+    return rng.choice(CLINICAL_SENTENCES)
+
+
+def ethnic_sentence(rng: random.Random) -> str:
+    return rng.choice(ETHNIC_SENTENCES).format(relig=rng.choice(RELIGIONS_ETHNIC), ethnic=rng.choice(ETHNIC_PHRASES))
+
+
+def negative(rng: random.Random) -> str:
+    """Any one of the negative look-alike shapes."""
+    kind = rng.randint(0, 8)
+    if kind == 0:
+        return problem_item(rng)
+    if kind == 1:
+        return clinical_sentence(rng)
+    if kind == 2:
+        return ethnic_sentence(rng)
+    if kind == 3:
+        return rng.choice(RANGES)(rng)
+    if kind == 4:
+        return rng.choice(FRACTIONS)(rng)
+    if kind == 5:
+        return rng.choice(ORDINALS)(rng)
+    if kind == 6:
+        return number_list(rng)
+    if kind == 7:
+        return rng.choice(CREDENTIALS_ROLES)
+    return problem_item(rng)
+
+
 #: The `{~name}` slots of the template language.
 LOOKALIKE_SLOTS: Dict[str, Callable[[random.Random], str]] = {
     "eponym": eponym,
@@ -407,4 +574,16 @@ LOOKALIKE_SLOTS: Dict[str, Callable[[random.Random], str]] = {
     "io": intake_output,
     "ecg": ecg,
     "capword": lambda r: r.choice(CAPITALIZED_WORDS),
+    "problem": problem_item,
+    "clin": clinical_sentence,
+    "ethnic": ethnic_sentence,
+    "ethnic_adj": lambda r: r.choice(ETHNIC_PHRASES),
+    "relig": lambda r: r.choice(RELIGIONS_ETHNIC),
+    "range": lambda r: r.choice(RANGES)(r),
+    "frac": lambda r: r.choice(FRACTIONS)(r),
+    "ord": lambda r: r.choice(ORDINALS)(r),
+    "numlist": number_list,
+    "pathcaps": lambda r: r.choice(PATHOLOGY_CAPS),
+    "cred": lambda r: r.choice(CREDENTIALS_ROLES),
+    "neg": negative,
 }

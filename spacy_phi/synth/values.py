@@ -23,10 +23,12 @@ import re
 import string
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from ..surrogates import format_date, sample_first_name, sample_last_name
 from ..surrogates import locations as surrogate_locations
+from ..surrogates.names import apostrophe_surnames, fold_ascii, hyphenated_names, origin_surnames
 from ..surrogates.locations import (
     sample_city,
     sample_country,
@@ -141,7 +143,14 @@ ORG_TYPES: Dict[str, Tuple[str, ...]] = {
                "Iglesia {last}", "{city} Unitarian Church"),
     "pharm": ("{last} Pharmacy", "{city} Apothecary", "{last} Drug", "{city} Community Pharmacy", "*"),
     "ins": ("Blue Cross Blue Shield", "Tufts Health Plan", "Harvard Pilgrim", "Aetna", "UnitedHealthcare", "Cigna",
-            "Humana", "Neighborhood Health Plan", "Fallon Health", "{last} Health Plan"),
+            "Humana", "Neighborhood Health Plan", "Fallon Health", "{last} Health Plan", "Anthem BCBS", "Medical Mutual",
+            "Kaiser Permanente", "Molina Healthcare", "CareSource", "AmeriHealth Caritas", "Medi-Cal", "MassHealth", "TennCare",
+            "Health First", "Fidelis Care", "WellCare", "Highmark BCBS", "Empire BlueCross", "Oscar Health", "Tricare",
+            "Ambetter", "Priority Health", "Buckeye Health Plan", "Sunshine Health", "{state} Medicaid", "{city} Health Plan"),
+    "law": ("{city} Legal Aid", "{last} Law Center", "{city} Law Center", "{last} & {last}, LLP", "{last} Legal Services",
+            "{city} Immigrant Legal Center", "{city} Public Defender's Office"),
+    "union": ("SEIU Local {num}", "Teamsters Local {num}", "IBEW Local {num}", "{city} Carpenters Union", "UAW Local {num}",
+              "Laborers Local {num}", "{city} Teachers Union", "AFSCME Council {num}"),
     "agency": ("{city} Council on Aging", "{city} Elder Services", "{city} Community Action", "{last} Family Services",
                "{city} Area Agency on Aging", "{city} Legal Aid"),
     "elder": ("{city} Elder Services", "{city} Senior Care", "{last} Home Care"),
@@ -209,6 +218,24 @@ PROFESSIONS_COMMON: Tuple[str, ...] = (
     "babysitter", "dog groomer", "veterinary technician", "stay-at-home mother", "homemaker",
 )
 
+PROFESSIONS_FILE = Path(__file__).resolve().parent.parent / "data" / "synth_professions.txt"
+
+
+@lru_cache(maxsize=None)
+def everyday_professions() -> Tuple[str, ...]:
+    """The written list of everyday jobs (`spacy_phi/data/synth_professions.txt`)
+    plus PROFESSIONS_COMMON, without duplicates, in file order."""
+    seen: Dict[str, None] = {}
+    with PROFESSIONS_FILE.open(encoding="utf8") as handle:
+        for line in handle:
+            line = line.strip()
+            if line and not line.startswith("#"):
+                seen.setdefault(line, None)
+    for job in PROFESSIONS_COMMON:
+        seen.setdefault(job, None)
+    return tuple(seen)
+
+
 LANDMARK_PATTERNS: Tuple[str, ...] = (
     "{last} Park", "Lake {last}", "{city} Common", "{last} Shelter", "{last} Beach", "the {last} Mall",
     "Mount {last}", "{last} Island", "{city} Bus Terminal", "{last} Square", "Cape {last}",
@@ -224,6 +251,17 @@ LANDMARKS_FIXED: Tuple[str, ...] = (
     "Yosemite", "Mount Washington", "Lake Winnipesaukee", "Jamaica Plain", "Dorchester", "Roxbury",
     "Mattapan", "the Bronx", "Brooklyn", "Queens", "Harlem", "South Boston", "Chinatown", "Back Bay",
     "Pine Street Inn", "Long Island", "Rikers Island", "Logan Airport", "JFK Airport", "South Station",
+    "the Bering Sea", "Stone Arch Bridge", "Lake Michigan", "the Mississippi River", "Golden Gate Bridge", "Mount Rainier",
+    "the Rocky Mountains", "Lake Tahoe", "the Gulf of Mexico", "Chesapeake Bay", "Puget Sound", "the Appalachian Trail",
+    "Brooklyn Bridge", "Zakim Bridge", "Tobin Bridge", "the Charles River", "the Cuyahoga River", "the Everglades", "Pikes Peak",
+    "Lake Erie", "the Outer Banks", "the Columbia River Gorge", "Lake Superior", "the Ohio River", "the Hudson River",
+    "the Mojave Desert", "Lake Okeechobee", "the Great Smoky Mountains", "Mount Hood", "the Blue Ridge Parkway",
+    "Tappan Zee Bridge", "Verrazzano Bridge", "the George Washington Bridge", "the Gulf of Alaska", "Cape Hatteras",
+    "the Boundary Waters", "Lake Champlain", "the White Mountains", "the Green Mountains", "the Finger Lakes", "Death Valley",
+)
+NATURAL_PATTERNS: Tuple[str, ...] = (
+    "the {last} River", "{last} Creek", "{last} Lake", "{last} Falls", "the {last} Bridge", "{last} Canyon", "{last} Bay",
+    "{last} Ridge", "{last} Gorge", "the {last} Dam", "{last} Point", "{last} Quarry",
 )
 
 CLINIC_PATTERNS: Tuple[str, ...] = (
@@ -340,6 +378,7 @@ def _name_sexes() -> Dict[str, str]:
             continue
         for sex, attribute in (("M", "first_names_male"), ("F", "first_names_female")):
             for name in getattr(provider, attribute, ()) or ():
+                name = fold_ascii(name)
                 previous = sexes.get(name)
                 sexes[name] = sex if previous in (None, sex) else ""
     return sexes
@@ -367,6 +406,19 @@ class Person:
     sex: str = "F"
 
 
+#: Surname particles written before a surname ("van der Berg", "De La Cruz", "O'Kelley", "Al-Haddad"),
+#: with the origin whose surnames they go with.
+SURNAME_PARTICLES: Tuple[Tuple[str, str], ...] = (
+    ("van", "nl_NL"), ("Van", "nl_NL"), ("van der", "nl_NL"), ("Van der", "nl_NL"), ("van den", "nl_NL"),
+    ("de", "es_MX"), ("De", "it_IT"), ("De La", "es_MX"), ("de la", "es_CO"), ("Del", "es_MX"), ("da", "pt_BR"),
+    ("Da", "it_IT"), ("Di", "it_IT"), ("dos", "pt_BR"), ("von", "de_DE"), ("O'", ""), ("O'", ""), ("O'", ""),
+    ("Al-", "arabic"), ("El-", "arabic"), ("al-", "arabic"),
+)
+#: Origins whose double surnames are common ("Garcia-Lopez").
+DOUBLE_SURNAME_ORIGINS: Tuple[str, ...] = ("es_MX", "es_CO", "pt_BR", "es_MX")
+_HYPHENATED: Dict[Tuple[int, str], Tuple[str, ...]] = {}
+
+
 class ValuePools:
     """Samplers of PHI values restricted to one split's part of every pool.
 
@@ -389,15 +441,82 @@ class ValuePools:
                 return name
         return name
 
-    def last(self, rng: random.Random) -> str:
+    def last(self, rng: random.Random, plain: bool = False) -> str:
+        """A surname of the split; unless `plain`, sometimes with a particle
+        ("van der Berg", "O'Kelley", "McKenna", "Al-Rashid") or double-barrelled
+        ("Garcia-Lopez")."""
         if rng.random() < 0.03:
             return pools.choose(rng, EPONYM_SURNAMES, "name", self.split)
-        return pools.draw(rng, sample_last_name, "name", self.split)
+        last = pools.draw(rng, sample_last_name, "name", self.split)
+        if plain:
+            return last
+        roll = rng.random()
+        if roll < 0.035:
+            if rng.random() < 0.7:
+                origin = rng.choice(DOUBLE_SURNAME_ORIGINS)
+                first_part = self._origin_last(rng, origin) or last
+                return f"{first_part}-{self._origin_last(rng, origin) or last}"
+            return f"{last}-{pools.draw(rng, sample_last_name, 'name', self.split)}"
+        if roll < 0.045:
+            hyphenated = self._hyphenated(1)
+            if hyphenated:
+                return rng.choice(hyphenated)
+        if roll < 0.075:
+            particle, origin = rng.choice(SURNAME_PARTICLES)
+            if particle == "O'":
+                irish = self._apostrophe()
+                return rng.choice(irish) if irish else last
+            base = self._origin_last(rng, origin) or last
+            if particle.endswith("-"):
+                return particle + base[0].upper() + base[1:]
+            return f"{particle} {base}"
+        return last
+
+    def _hyphenated(self, which: int) -> Tuple[str, ...]:
+        """Hyphenated given names (0) or surnames (1) whose every part is of this split."""
+        key = (which, self.split)
+        cached = _HYPHENATED.get(key)
+        if cached is None:
+            names = hyphenated_names()[which]
+            cached = tuple(n for n in names if all(pools.value_split("name", p) == self.split for p in n.split("-")))
+            _HYPHENATED[key] = cached
+        return cached
+
+    def _origin_last(self, rng: random.Random, origin: str) -> str:
+        """A surname of one origin in this split ("" if it has none)."""
+        part = pools.split_part(origin_surnames(origin), "name", self.split)
+        return rng.choice(part) if part else ""
+
+    def _apostrophe(self) -> Tuple[str, ...]:
+        """Surnames such as "O'Brien" whose part after the apostrophe is of this split."""
+        key = (2, self.split)
+        cached = _HYPHENATED.get(key)
+        if cached is None:
+            cached = tuple(n for n in apostrophe_surnames() if pools.value_split("name", n[2:]) == self.split)
+            _HYPHENATED[key] = cached
+        return cached
+
+    def first_variant(self, rng: random.Random, sex: str = "") -> str:
+        """A given name, sometimes hyphenated ("Marie-Claude", "Ji-sung")."""
+        if rng.random() < 0.03:
+            hyphenated = self._hyphenated(0)
+            if hyphenated:
+                name = rng.choice(hyphenated)
+                return name if rng.random() < 0.5 else name[: name.index("-") + 1] + name[name.index("-") + 1 :].lower()
+        return self.first(rng, sex)
+
+    def nickname(self, rng: random.Random, sex: str = "") -> str:
+        """A short given name of the split used as a nickname ("Sal", "Bea")."""
+        for _ in range(20):
+            name = self.first(rng, sex)
+            if len(name) <= 5:
+                return name
+        return name
 
     def person(self, rng: random.Random, sex: str = "") -> Person:
         sex = sex or rng.choice("MF")
         middle = rng.choice(string.ascii_uppercase) if rng.random() < 0.45 else ""
-        return Person(self.first(rng, sex), self.last(rng), middle, sex)
+        return Person(self.first_variant(rng, sex), self.last(rng), middle, sex)
 
     # places
     def city(self, rng: random.Random) -> str:
@@ -421,16 +540,22 @@ class ValuePools:
         or "detox" picks a fitting one. Built from this split's surnames and
         cities, so already split-disjoint."""
         patterns = CLINIC_KINDS.get(kind.rstrip("0123456789"), CLINIC_PATTERNS)
-        return rng.choice(patterns).format(last=self.last(rng), city=self.city(rng))
+        return rng.choice(patterns).format(last=self.last(rng, plain=True), city=self.city(rng))
 
     def street(self, rng: random.Random) -> str:
         return pools.draw(rng, sample_street, "street", self.split)
 
+    def street_name(self, rng: random.Random) -> str:
+        """A street without a house number ("Church Avenue"), split as a value of its own."""
+        return pools.draw(rng, lambda r: sample_street(r).split(" ", 1)[-1], "street", self.split)
+
     def landmark(self, rng: random.Random) -> str:
         if rng.random() < 0.3:
             return pools.choose(rng, LANDMARKS_FIXED, "landmark", self.split)
+        if rng.random() < 0.25:
+            return rng.choice(NATURAL_PATTERNS).format(last=self.last(rng, plain=True))
 
-        return rng.choice(LANDMARK_PATTERNS).format(last=self.last(rng), city=self.city(rng))
+        return rng.choice(LANDMARK_PATTERNS).format(last=self.last(rng, plain=True), city=self.city(rng))
 
     def country(self, rng: random.Random) -> str:
         # Closed class: not split (see pools.py).
@@ -471,19 +596,24 @@ class ValuePools:
                 if fixed:
                     return rng.choice(fixed)
                 pattern = rng.choice([p for p in typed if "{" in p])
-            return pattern.format(last=self.last(rng), city=self.city(rng), first=self.first(rng))
+            if "{num}" in pattern or "{state}" in pattern:
+                # Built from closed classes only: keep the whole name to its split.
+                return pools.draw(rng, lambda r: pattern.format(num=r.randint(2, 1199), state=self.state(r, False),
+                                                                city=self.city(r), last=self.last(r, plain=True)),
+                                  "organization", self.split)
+            return pattern.format(last=self.last(rng, plain=True), city=self.city(rng), first=self.first(rng))
         roll = rng.random()
         if roll < 0.25:
             return pools.draw(rng, sample_organization, "organization", self.split)
         if roll < 0.5:
-            return f"{self.last(rng)} {rng.choice(ORG_KINDS)}"
+            return f"{self.last(rng, plain=True)} {rng.choice(ORG_KINDS)}"
         if roll < 0.7:
             return pools.choose(rng, BRAND_EMPLOYERS, "organization", self.split)
         if roll < 0.8:
             return f"{self.city(rng)} {rng.choice(CIVIC_ORGS)}"
         if roll < 0.9:
-            return f"{rng.choice(BANK_WORDS)} {self.last(rng)} {rng.choice(('Bank', 'Credit Union', 'Insurance', 'Savings Bank'))}"
-        return f"{self.last(rng)} & {self.last(rng)}"
+            return f"{rng.choice(BANK_WORDS)} {self.last(rng, plain=True)} {rng.choice(('Bank', 'Credit Union', 'Insurance', 'Savings Bank'))}"
+        return f"{self.last(rng, plain=True)} & {self.last(rng, plain=True)}"
 
     def school(self, rng: random.Random, kind: str = "") -> str:
         """A school; `kind` is elem, ms, hs, college, daycare, voc, med or any."""
@@ -498,17 +628,17 @@ class ValuePools:
             if roll < 0.7:
                 return f"{self.city(rng)} Community College"
             if kind == "med":
-                return f"{self.last(rng)} School of Medicine"
-            return f"{self.last(rng)} College"
+                return f"{self.last(rng, plain=True)} School of Medicine"
+            return f"{self.last(rng, plain=True)} College"
         if roll < 0.45:
             return f"{self.city(rng)} {rng.choice(kinds)}"
         if roll < 0.85:
-            return f"{self.last(rng)} {rng.choice(kinds)}"
+            return f"{self.last(rng, plain=True)} {rng.choice(kinds)}"
         return f"St. {self.first(rng)}'s {rng.choice(('School', 'Academy', 'Parish School'))}"
 
     def profession(self, rng: random.Random) -> str:
-        if rng.random() < 0.45:
-            return pools.choose(rng, PROFESSIONS_COMMON, "profession", self.split)
+        if rng.random() < 0.6:
+            return pools.choose(rng, everyday_professions(), "profession", self.split)
         return pools.draw(rng, lambda r: clean_job(sample_profession(r)), "profession", self.split)
 
 
@@ -724,6 +854,9 @@ HOLIDAYS: Tuple[str, ...] = (
     "Memorial Day", "Halloween", "Valentine's Day", "Mother's Day", "Father's Day", "Passover",
     "Rosh Hashanah", "Yom Kippur", "Hanukkah", "Ramadan", "Eid", "Veterans Day", "Columbus Day",
     "Presidents Day", "MLK Day", "Good Friday", "Christmas day", "Thanksgiving weekend",
+    "Tet", "Lunar New Year", "Chinese New Year", "Eid al-Fitr", "Eid al-Adha", "Diwali", "Holi", "Navratri",
+    "Passover Seder", "Purim", "Sukkot", "Kwanzaa", "Orthodox Easter", "Orthodox Christmas", "Nowruz", "Ramadan",
+    "Chuseok", "Mid-Autumn Festival", "Vesak", "Juneteenth", "Cinco de Mayo", "Dia de los Muertos", "Three Kings Day",
 )
 SEASONS: Tuple[str, ...] = ("winter", "spring", "summer", "fall", "autumn", "Winter", "Spring", "Summer", "Fall")
 
@@ -835,9 +968,14 @@ def extension(rng: random.Random) -> str:
     )
 
 
+def _letters(name: str) -> str:
+    """A name as a login or e-mail part: lower-case letters only ("van der Berg" -> "vanderberg")."""
+    return "".join(c for c in name.lower() if c.isalpha()) or "x"
+
+
 def email_address(rng: random.Random, person: Person, hospital_abbr: str = "") -> str:
     """An e-mail address from a person's name on a realistic domain."""
-    f, last = person.first.lower(), person.last.lower()
+    f, last = _letters(person.first), _letters(person.last)
     local = weighted(
         rng,
         ((f"{f}.{last}", 25), (f"{f[0]}{last}", 25), (f"{f}{last[0]}", 6), (f"{last}.{f}", 6),
@@ -850,7 +988,7 @@ def email_address(rng: random.Random, person: Person, hospital_abbr: str = "") -
         domain = rng.choice(EMAIL_DOMAINS)
     address = f"{local}@{domain}"
     if rng.random() < 0.06:
-        address = f"{person.first}.{person.last}@{domain[0].upper()}{domain[1:]}"
+        address = f"{_letters(person.first).capitalize()}.{_letters(person.last).capitalize()}@{domain[0].upper()}{domain[1:]}"
     return address
 
 
@@ -888,7 +1026,7 @@ def ip_address(rng: random.Random) -> str:
 
 def username(rng: random.Random, person: Person) -> str:
     """A login name from a person's name ("akruger2", "KRUGERA", "ada.kruger")."""
-    f, last = person.first.lower(), person.last.lower()
+    f, last = _letters(person.first), _letters(person.last)
     value = weighted(
         rng,
         ((f"{f[0]}{last}", 25), (f"{f[0]}{last}{rng.randint(1, 99)}", 18), (f"{last}{f[0]}".upper(), 8),
@@ -1033,11 +1171,21 @@ def street_text(rng: random.Random, street: str) -> str:
     value = " ".join(parts)
     roll = rng.random()
     if roll < 0.12:
-        value += rng.choice((", Apt ", " Apt. ", " Apt ", " #", ", Unit ", " Unit ")) + shape_id(rng, rng.choice(("9", "99", "9A", "999", "A")))
-    elif roll < 0.16:
+        value += rng.choice((", Apt ", " Apt. ", " Apt ", " #", ", Unit ", " Unit ", ", #", ", Apt. ")) + shape_id(rng, rng.choice(("9", "99", "9A", "999", "A")))
+    elif roll < 0.2 and value[:1].isdigit():
+        value += rng.choice((", Suite ", " Suite ", ", Ste ", " Ste. ", ", Floor ", ", Bldg ")) + shape_id(rng, rng.choice(("999", "99", "9A", "9", "A")))
+    elif roll < 0.24:
         value = f"P.O. Box {rng.randint(10, 9999)}"
-    elif roll < 0.20:
+    elif roll < 0.28:
         value = f"{parts[0]} {rng.choice(('North', 'South', 'East', 'West', 'N.', 'S.', 'W.', 'E.'))} {' '.join(parts[1:])}"
+    elif roll < 0.34:
+        # "4417 Fremont Ave N, #2", "1450 Peachtree Industrial Blvd, Suite 210"
+        if rng.random() < 0.5:
+            value = f"{value} {rng.choice(('N', 'S', 'NE', 'NW', 'SE', 'SW', 'E', 'W'))}"
+        else:
+            value = f"{parts[0]} {' '.join(parts[1:-1])} {rng.choice(('Industrial', 'Commerce', 'Park', 'Valley', 'Ridge', 'Creek'))} {parts[-1]}"
+        if rng.random() < 0.5:
+            value += rng.choice((", #", ", Suite ", " Apt ", ", Ste ")) + shape_id(rng, rng.choice(("9", "99", "999", "9A")))
     return value
 
 

@@ -18,6 +18,9 @@ INTERVAL = [
     "{~He} [has been|was] [walking|swimming] at {loc} [most days|3x/week].",
     "Planning a trip to {country} in {date.month:fu1}.",
     "No ED visits since {date.my:prior}.",
+    "Since last visit: {~clin} {~clin}",
+    "Wife {rel.any:wife} accompanies {~him} today.",
+    "{~He} celebrated {holiday} with family.",
 ]
 NARRATIVE_BODY = INTERVAL + common.HPI_BODY
 CONSULT_REASONS = [

@@ -118,6 +118,9 @@ HPI_OPENERS = [
     "{pt} ({age.n} {~mf}) [is seen today|presents] for [pre-op evaluation|post-hospital follow-up|annual physical|urgent visit].",
     "The patient is a {age} {~sex} [with|w/] {~dx} [s/p|status post] {~proc} in {date.year:surg} at {hosp:other}.",
     "{pt} is a {age} {~sex} [whom I see|who I follow] for {~dx}. [Since|Since our last visit on] {date:prior}, {~he} has [done well|had some difficulty|been hospitalized once].",
+    "{pt.first} is a {age} {~mf}, {prof} for {org:job}, [who presents with|here for] {~symptom}.",
+    "{nick} is a {age} {~sex} [who comes in|presenting] with {~his} {relw:hcp} {rel.any:hcp} for {~symptom}.",
+    "{age.sex}, retired {prof}, w/ {~dx}, presents with {~symptom}.",
 ]
 
 HPI_BODY = [
@@ -169,6 +172,14 @@ HPI_BODY = [
     "{~He} [was seen|had a visit] at {hosp:other} urgent care on {date.wd:recent} and was told {~he} had {~dx}.",
     "{~He} denies {~eponym} or {~eponym} in the past.",
     "{~He} reports {~symptom} after starting {~med} in {date.month:recent}.",
+    "{~clin} {~clin}", "{~clin} Dtr {rel.any:daughter} states {~he} has not been eating.",
+    "{~He} was admitted to {hosp} {unit} on {date.wdmd:admit}.", "Wife {rel.any:wife} at bedside and provides history. {~clin}",
+    "{~He} celebrated {holiday} with family and [ate a large meal|ran out of {~drug}|traveled to {wcity}].",
+    "{~He} was on PCA {date.mdrange:pca} after {~proc}, with pain {~n:3-9}/10.", "{~range}; {~frac}. {~clin}",
+    "{~He} is a {prof:hpi} at {org:hpijob} and was injured at work on {date.short:recent}.",
+    "Roommate {rel.any:roommate} found {~him} on the floor and called 911.", "{~clin} {~ethnic}",
+    "{~He} was seen at {org:pharmclinic} ({pharm.loc}) for a BP check on {date.short:recent}.",
+    "{~He} spent {holiday} in {country:trip} and [returned {date.short:recent}|came back early].",
 ]
 
 
@@ -187,10 +198,14 @@ PMH_ITEMS = [
     "{~dx}", "{~dx}", "{~dx}", "{~dx} - dx'd {date.year:past}", "{~eponym}", "{~dx} ({date.my:past})",
     "{~dx}, followed by {dr:specialist}", "{~dx} s/p {~proc} {date.year:past}", "{~dx} [well controlled|poorly controlled|stable]",
     "h/o {~dx} in {date.yy:past}", "{~dx}: last {~lab}", "{~dx} diagnosed at {age.event}",
+    "{~problem}", "{~problem}", "{~problem}", "{~problem}", "COPD (FEV1 {~n:20-80}% {date.pyear:pft})",
+    "{~problem}", "{~dx}, [2/2 steroids|2/2 poor PO intake|{~range}]", "{~dx} - dx {date.pyear:dx} at {hosp:other}", "{~problem}", "{~problem}",
 ]
 PSH_ITEMS = [
     "{~proc} {date.year:past}", "{~proc} ({date.my:past}, {hosp:other})", "{~proc} - {dr:surgeon}, {date.year:past}",
     "s/p {~proc} {date.num:past}", "{~proc} at age {age.event}", "{~proc} in {date.yy:past}", "{~proc}",
+    "Appendectomy {date.pyear:appy} in {city:appy}", "[Cholecystectomy|Hysterectomy|CABG x3|Tonsillectomy] {date.pyear:psh2}",
+    "Tunneled Hickman placement {date.short:recent}", "[L|R] TKA {date.pyear:tka} ({dr.last:ortho})",
 ]
 ALLERGY_LINES = [
     "NKDA", "No known drug allergies", "PCN - rash", "Sulfa (hives), codeine (nausea)", "Penicillin -> anaphylaxis",
@@ -248,7 +263,71 @@ SOCIAL_LINES = [
     "Veteran; served in {country}. Gets care at the VA in {city:va}.",
     "Walks daily at {loc}.",
     "Recently widowed ({date.year:past}). Son {rel:son} lives nearby in {city:son}.",
+    "Former {prof}. {~ethnic}",
+    "Is a {prof} by trade; [currently out of work|still working full time|on disability since {date.year:dis}].",
+    "(pt is a {prof}, works for {org:job})", "{prof} at {org:job}, [days|nights|rotating shifts].",
+    "Works [nights|part-time|per diem|full time] as a {prof}. Wife {rel.any:wife} is a {prof:wife}.",
+    "Served in the [Army|Navy|Marines|Air Force] {date.range:mil}; [no combat|deployed to {country:deploy}].",
+    "Came to {us} in {date.year:move}. {~ethnic}", "{~clin} {~clin}", "EtOH {~range}. Tob: quit {date.year:quit}.",
+    "Insurance: {org:ins}. Pharmacy: {pharm.loc}.", "Union member ({org:union}); disability forms via {org:law}.",
+    "Lives with {relw:partner} {rel.any:partner} and [2|3] kids; HHA {rel.any:hha} [continues M-F|comes 3x/wk].",
+    "Roommate {rel.any:roommate} drove {~him} in today.", "Retired {prof:prior} ({org:prior}); now volunteers at {org:volunteer}.",
+    "Neighbor {rel.any:neighbor} checks on {~him} [daily|most days]. {~clin}",
 ]
+
+#: Relatives and lay persons in the many forms real notes use (all PATIENT).
+LAY_PERSON_LINES = [
+    "Dtr {rel.any:daughter} states {~he} has been more confused [this week|since {date.wd:recent}].",
+    "dtr {rel.any:daughter} called for update; questions answered.", "Wife {rel.any:wife} at bedside.",
+    "Son {rel.any:son} (cell {phone:son}) is HCP.", "Sister {rel.any:sister} ({age.other}) is a {prof:sister}.",
+    "Brothers {rel.any:brother} (student) and {rel.any:brother2} ({age.other:kid}) live at home.",
+    "Roommate {rel.any:roommate} drove {~him} in.", "HHA {rel.any:hha} continues M-F.",
+    "Friend {rel.any:friend} accompanied {~him} today.", "Neighbor {rel.any:neighbor} has a key.",
+    "Boyfriend {rel.any:boyfriend} present for the visit.", "Mom {rel.any:mom} reports [poor feeding|fevers to 102|good sleep].",
+    "Grandma {rel.any:grandma} is the primary caregiver.", "Bro-in-law {rel.any:broinlaw} [visiting|at bedside|will drive {~him} home].",
+    "Husband {rel.any:husband}, a retired {prof:husband}, manages {~his} meds.", "Fiance {rel.any:fiance} ({phone:fiance}) is the emergency contact.",
+    "Daughter-in-law {rel.any:dil} fills the pill box weekly.", "Stepson {rel.any:stepson} (age {age.other}) lives with them.",
+    "Spoke w/ {relw:hcp} {rel.any:hcp} by phone; updated on plan.", "PCA {rel.any:pca} here 4 hrs/day.",
+    "Mother {rel.any:mother} works as a {prof:mother} at {org:mjob}.", "Father {rel.any:father}, a former {prof:father}, died at {age.other}.",
+    "Sponsor {rel.any:sponsor} (AA) remains supportive.", "Foster mom {rel.any:foster} at bedside.",
+    "Grandson {rel.any:grandson} translating [by phone|at bedside].", "Per wife {rel.any:wife}, {~he} fell [twice|once] last week.",
+    "{rel.any:daughter} (daughter) will pick {~him} up at discharge.", "Godmother {rel.any:godmother} has temporary custody.",
+    "Mom {rel.any:mom} and dad {rel.any:dad} at bedside, both {~ethnic_adj}.", "Sister-in-law {rel.any:sisinlaw} is a {prof:sil}.",
+    "Dtr {rel.any:daughter} is a {prof:daughter} and helps with wound care.", "Son {rel.any:son} works for {org:sonjob} as a {prof:son}.",
+    "{relw:spouse} {rel.any:spouse} [at bedside|called|updated by phone].", "Granddaughter {rel.any:granddaughter} ({age.other:kid}) visiting.",
+]
+
+
+def lay_persons(ctx: NoteContext, low: int = 1, high: int = 3, sep: str = " ") -> None:
+    ctx.say_some(LAY_PERSON_LINES, low, high, sep, "\n")
+
+
+#: Lines of negative look-alikes for any note (problem lists, clinical verbs, ranges, fractions...).
+NEGATIVE_BLOCKS = [
+    "Problem List:\n1. {~problem}\n2. {~problem}\n3. {~problem}\n4. {~problem}\n5. {~problem}",
+    "Impression:\n1. {~problem}\n2. {~problem}\n3. {~problem}",
+    "Addendum: {~clin} {~clin} {~neg}.",
+    "{~numlist}. {~frac}. {~range}.",
+    "Team: {~cred}, {~cred}; {~cred} aware. {~clin}",
+    "{~clin} {~ethnic} {~ord}.",
+    "Active Problems\n- {~problem}\n- {~problem}\n- {~problem}",
+    "{~frac}; {~frac}. {~range}. {~ord}.",
+    "I/O {~io}. {~numlist}. Plan per {~cred}.",
+    "{age.sex} - {~problem}. {~clin} {~clin}",
+    "{agesex}\n{~problem}\n{~problem}",
+    "Hospital unit: {unit}. {~clin}",
+    "Dates: PCA {date.mdrange:pca}; [Thanksgiving|{holiday}] at home. Next labs {date.wdmd:fu0}.",
+    "Family: {rel.any:daughter} (dtr), {rel.any:son} (son). {~clin}",
+    "{~neg}. {~neg}. {~neg}.",
+]
+
+
+def negatives_block(ctx: NoteContext) -> None:
+    """A short block of negative look-alikes (with a few PHI slots), at the end of any note."""
+    if len(ctx.b) and not ctx.b.tail.endswith("\n"):
+        ctx.raw("\n")
+    ctx.raw("\n")
+    ctx.say(NEGATIVE_BLOCKS, "\n")
 FAMILY_LINES = [
     "Mother with {~dx}, died at {age.other}.",
     "Father had MI at {age.other}; {~dx}.",
@@ -266,6 +345,8 @@ FAMILY_LINES = [
 def social(ctx: NoteContext, low: int = 2, high: int = 4) -> None:
     section(ctx, "sh")
     ctx.say_some(SOCIAL_LINES, low, high)
+    if ctx.rng.random() < 0.5:
+        lay_persons(ctx, 1, 2)
 
 
 def family(ctx: NoteContext) -> None:
@@ -283,7 +364,8 @@ EXAM_LINES = [
     "Lungs: CTAB, no w/r/r.", "Abd: soft, NT/ND, +BS.", "Ext: no c/c/e. 2+ DP pulses.", "Neuro: CN II-XII intact, strength 5/5 throughout.",
     "Skin: warm, dry, no rashes.", "Psych: appropriate mood and affect.", "Foley in place draining clear urine.",
     "CV: irregularly irregular, 2/6 SEM at RUSB.", "Lungs: crackles at bases bilaterally.", "Ext: {~n:1-3}+ pitting edema to the knees.",
-    "Neuro: {~eponym} negative; gait steady.", "Abd: Murphy's sign negative.",
+    "Neuro: {~eponym} negative; gait steady.", "Abd: Murphy's sign negative.", "Ext: tender over the [1st|2nd|5th] met head.",
+    "Mediastinum/hila: No lymphadenopathy.", "Strength [4|5]/5 throughout.", "Pain {~n:0-10}/10.",
 ]
 
 
@@ -301,8 +383,9 @@ def exam(ctx: NoteContext, low: int = 3, high: int = 8) -> None:
 def lab_table(ctx: NoteContext, columns: int = 3) -> None:
     """A lab table whose column headers are dates (PHI) and cells are values (not PHI)."""
     ctx.raw("          ")
+    bare = ctx.rng.random() < 0.4
     for i in range(columns):
-        ctx.write(f"{{date.num:lab{i}}}")
+        ctx.write(f"{{date.md:lab{i}}}" if bare else f"{{date.num:lab{i}}}")
         ctx.raw("   ")
     ctx.raw("\n")
     for _ in range(ctx.rng.randint(3, 9)):
@@ -386,7 +469,8 @@ PLAN_SENTENCES = [
     "Will check {~lab} and {~lab} today.", "Side effects reviewed, including {~symptom}.",
     "Will ask {dr:specialist} to weigh in.", "{~He} will keep a log and bring it to the next visit.",
     "Previously tried {~drug} with [GI upset|no benefit|rash].", "Consider {~proc} if no improvement.",
-    "{~His} {relw:hcp} {rel:hcp} agrees with the plan.", "Goal BP <130/80.",
+    "{~His} {relw:hcp} {rel:hcp} agrees with the plan.", "Goal BP <130/80.", "{~neg}.", "{~clin}",
+    "If questions, call {phone.opt} (nurse line).", "Insurance ({org:ins}) requires prior auth; call {phone.opt}.",
     "Reviewed outside note from {dr:outside} dated {date.num:prior}.", "Prior auth submitted to {org:ins}, ref #{idnum}.",
     "If worse, {~he} knows to call {phone.ext} or go to the {hosp} ED.", "Recheck in {~n:2-12} weeks.",
     "Last {~proc} {date.my:prior} was unremarkable.", "{~general_age}", "{~code}",
@@ -422,6 +506,7 @@ SIGNATURES = [
     "\n\n________________________________\n{dr.sig:attending}  Date: {date.num:ref}\n",
     "\n{dr.bare:attending}, M.D.\n{hosp}\n{dept}\n{email:attending}\n",
     "\nThanks,\n{dr.sig:attending}\n",
+    "\n- {staff.first:attending}\n", "\n{dr.sig:attending} / {dr.init:scribe}\n",
 ]
 
 
@@ -438,6 +523,8 @@ FOOTERS = [
     "\n[report_end]\n",
     "\nTR: {dr.init:transcriptionist}\nDD: {date.num:dc}\nTD: {date.dt:dc}\nCC: {dr:pcp} - {clinic}\nDocument: {idnum}\n",
     "\nBATCH: {idnum}    INDEX NO. {idnum}\nD: {date.num:dc}    T: {date.num:dc}\n",
+    "\nD: {date.md:dc} {~time}  T: {date.md:dc} {~time} {dr.init:transcriptionist}\n",
+    "\n{dr.init:attending}:{dr.init:transcriptionist}  d: {date.num:dc} {~time}  t: {date.num:dc} {~time}\n",
 ]
 
 
@@ -451,7 +538,7 @@ DEMOGRAPHIC_ROWS: Tuple[Tuple[str, str], ...] = (
     ("Patient Name", "{pt.header}"), ("MRN", "{mrn}"), ("Account #", "{acct}"), ("DOB", "{date.num:dob}"),
     ("Age", "{age.n}"), ("Sex", "{~mf}"), ("SSN", "{ssn}"), ("Address", "{street:home}"), ("City/State/ZIP", "{city:home}, {state:abbr} {zip:home}"),
     ("Home Phone", "{phone:home}"), ("Cell", "{phone:cell}"), ("Email", "{email:patient}"), ("Employer", "{org:job}"),
-    ("Occupation", "{prof}"), ("Primary Insurance", "[BCBS|Medicare|MassHealth|Aetna|Tufts|Harvard Pilgrim|United]"),
+    ("Occupation", "{prof}"), ("Primary Insurance", "{org:ins}"),
     ("Member ID", "{hplan}"), ("Group #", "{hplan:group}"), ("Emergency Contact", "{rel.full:hcp} ({phone:hcp})"),
     ("PCP", "{dr.bare:pcp}"), ("Preferred Pharmacy", "{org:pharm}, {street:pharm}"), ("Patient ID verified", "palm-vein scan {bioid}"),
     ("Portal username", "{user:patient}"), ("Driver's license", "{lic:dl}"), ("Language", "[English|Spanish|Portuguese|Haitian Creole]"),

@@ -65,6 +65,12 @@ COURSE_SENTENCES = [
     "{~He} had no further episodes of {~symptom}.", "Lovenox was given for DVT prophylaxis.",
     "Code status was confirmed as [full code|DNR/DNI] with the patient and {~his} HCP.",
     "{~He} was seen by the chaplain, {rel:chaplain}, at {~his} request.", "Blood pressure ranged {~n:100-130}-{~n:140-175}/{~n:60-95} on {~med}.",
+    "Wife {rel.any:wife} at bedside throughout the admission.",
+    "{~clin} {~clin}",
+    "Transferred to {hosp} {unit} on {date.wdmd:hd2}.",
+    "PCA {date.mdrange:pca}, then transitioned to oral agents.",
+    "{~neg}. {~range}.",
+    "Dtr {rel.any:daughter} states {~he} was at baseline before.",
 ]
 DISPO_LINES = [
     "Discharged to {clinic} in {city:rehab} on {date:dc} in [stable|good|fair] condition.",

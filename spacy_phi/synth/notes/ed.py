@@ -25,6 +25,11 @@ HPI = [
     "EMS reports FS {~n:40-450}, given {~med} en route.",
     "{~He} was at {loc} when {~he} [collapsed|fell|became short of breath].",
     "Works as a {prof}; injury occurred at work at {org:job}.",
+    "Roommate {rel.any:roommate} drove {~him} in.",
+    "Per wife {rel.any:wife}, {~he} had a witnessed fall. Denies LOC, HA.",
+    "{age.sex}, {prof} for {org:job}, injured at work.",
+    "Friend {rel.any:friend} at bedside; {~clin}",
+    "{~clin} {~range}.",
 ]
 COURSE = [
     "ED course: {~med} given at {~time} with improvement. {~labs}.",
@@ -34,6 +39,9 @@ COURSE = [
     "{~He} was observed for 6 hours, tolerated PO, ambulated without difficulty.",
     "Poison control ({phone:poison}) called; case #{idnum}.",
     "Social work ({rn:sw}) saw pt re: [housing|safety at home|transportation].",
+    "Dtr {rel.any:daughter} updated by phone.",
+    "{~neg}. {~neg}.",
+    "Pt's son {rel.any:son} (cell {phone:son}) at bedside.",
 ]
 DISPO = [
     "Dispo: admitted to {dept}, {dr:admitting} accepting, bed {room}.",

@@ -16,10 +16,18 @@ VISIT = [
     "Wound care to {~size} sacral ulcer, dressing changed per {dr:wound} orders.", "Pt reports {~symptom} since {date.wd:recent}; called {dr:pcp}'s office ({phone:pcp}).",
     "Landlord ({rel.full:landlord}) has not fixed the heat; SW at {org:agency} notified.", "Next visit {date.wd:fu0} {date.short:fu0}.",
     "Insurance: {hplan.lab}. Episode #{idnum}.", "{~eponym} stable. Foley changed (16 Fr).",
+    "HHA {rel.any:hha} continues M-F 9-1.",
+    "Wife {rel.any:wife} sets up the pill box; {~clin}",
+    "{~numlist}. {~clin}",
+    "Pharmacy: {pharm.loc}. Call {phone.opt} for refills.",
+    "Son {rel.any:son} (cell {phone:son}) visits weekends.",
+    "{~range}. {~frac}.",
 ]
 
 
 def write_visit(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("[{clinic} VNA|Home Health|Visiting Nurse Association of {city:vna}] - [Skilled Nursing Visit|SN Visit|Home Visit Note]")
     ctx.line("Visit date: {date:ref}  Time in: {~time}  Time out: {~time}")
     ctx.line("Patient: {pt.header}   DOB {date.num:dob}   Episode {idnum:ep}")
@@ -29,6 +37,8 @@ def write_visit(ctx: NoteContext) -> None:
 
 
 def write_oasis(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("OASIS START OF CARE - {org:agency}")
     rows = [
         ("M0010 Agency ID", "{idnum:agency}"), ("M0040 Patient name", "{pt.header}"), ("M0050 State", "{state:abbr}"),
@@ -44,6 +54,8 @@ def write_oasis(ctx: NoteContext) -> None:
 
 
 def write_pt(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("Home PT visit {date.num:ref} - {pt}")
     ctx.line("Pt ambulated [50|100|150] ft with rolling walker, {~score}. Stairs x [4|8|12] with rail.")
     ctx.say_some(VISIT, 1, 4, " ", " ")

@@ -43,6 +43,8 @@ BODY = [
     "I discussed the option of {~proc}, which {~he} would like to think about.",
     "{~He} was last seen by {dr:prior} in {date.month:prior}.",
     "{~His} medications are listed below.",
+    "{~He} works as a {prof} at {org:job} and may return to work on {date:fu1}.",
+    "{~His} daughter {rel.any:daughter} will accompany {~him}.",
 ]
 BODY_CLOSE = [
     "Please do not hesitate to contact me at {phone.ext} or by e-mail at {email:attending}.",

@@ -18,6 +18,11 @@ PHONE_BODY = [
     "Insurance ({org:ins}) needs member ID {hplan} confirmed; pt will call {phone:ins}.",
     "Pt verified identity with DOB {date.num:dob} and address {street:home}.",
     "{~name_like}",
+    "Dtr {rel.any:daughter} states {~he} is more confused today.",
+    "Spoke w/ wife {rel.any:wife}; she agrees to bring {~him} in.",
+    "Told pt to call {phone.opt} to reach the nurse line.",
+    "Pharmacy: {pharm.loc}.",
+    "{~clin} {~frac}.",
 ]
 PORTAL_BODY = [
     "Hi Dr. {dr.bare:pcp}, I've had {~symptom} since {date.wd:recent}. Should I come in?",
@@ -28,12 +33,22 @@ PORTAL_BODY = [
     "I'm traveling to {wcity} on {date.short:fu0}; will my insurance cover visits there?",
     "My daughter {rel.full:daughter} can be reached at {phone:dtr} or {email:daughter}.",
     "Attached is the form from my employer ({org:job}). Please fax to {fax:hr}.",
+    "Thanks,\n{pt.first}",
+    "- {pt.first}",
+    "Thank you so much,\n{pt.first} {pt.last}",
+    "My FSBG log: {~n:60-99}, {~n:100-180}, {~n:120-260}. Is that ok?",
+    "My husband {rel.any:husband} can drive me Thurs.",
+    "Best,\n{nick.only}",
 ]
 REPLY = [
     "Hello {pt.first}, please schedule an appointment this week. - {dr.last:pcp}",
     "Refill sent. Please call {phone:clinic} if you have questions. {rn:nurse}",
     "Hi {pt}, your results are normal. Regards, {dr:pcp}",
     "Please go to the ED if your symptoms worsen. {staff.first:nurse}, RN for {dr:pcp}",
+    "Hi {pt.first}, refill sent to {pharm.loc}.\n- {staff.first:nurse}",
+    "Please call {phone.opt}. -- {staff.first:nurse}",
+    "Noted, thanks. {dr.init:nurse}",
+    "Hi {pt.first}, Dr. {dr.last:pcp} reviewed. - {staff.first:ma}, MA",
 ]
 
 

@@ -43,11 +43,20 @@ SOCIAL = [
     "family meeting w/ {dr:attending} set for {date.wd:fu0} at {~time}.", "friend {rel:friend} visited, pt more calm after.",
     "pt's car in garage level [2|3|4], plate {vehicle}; security aware.", "valuables (wallet, ssn card {ssn}) sent to security, receipt #{idnum}.",
     "pt identity verified by palm scan ({bioid}) prior to blood transfusion.",
+    "wife {rel.lc:wife} and bro-in-law {rel.lc:broinlaw} at bedside, updated by {dr.lc:attending}.",
+    "dtr {rel.lc:daughter} called x2, updated per {dr.lc:resident}.", "son {rel.lc:son} spent the night, supportive.",
+    "hha {rel.lc:hha} usually comes m-f, aware of admit.", "mom {rel.lc:mom} at bedside, {relw:sibling} {rel.lc:sibling} on the way.",
+    "husband {rel.lc:husband} to bring in home meds in am.", "friend {rel.lc:friend} visited, pt tearful after.",
+    "roommate {rel.lc:roommate} called asking for update, no info given per pt request.", "grandma {rel.lc:grandma} ({phone:gm}) is contact.",
+    "Dtr {rel.any:daughter} states pt was at baseline yesterday.", "Wife {rel.any:wife} at bedside, {~relig}, requests chaplain.",
+    "neighbor {rel.lc:neighbor} has pt's dog. {~clin}", "bro-in-law {rel.lc:broinlaw} ({phone:bil}) is ride home.",
 ]
 PLAN = [
     "cont to monitor, f/u w/ {dr.last:attending} in am.", "plan: wean vent as tol, ? extubate {date.wd:fu0}.",
     "f/u labs, lytes prn.", "transfer to floor when bed avail.", "cont current mgmt per {dr:resident}.",
     "cta in am. {dr.last:fellow} aware.", "monitor uop, bolus prn per team.", "f/u cx data.",
+    "per {dr.lc:resident}, hold tf after mn.", "npo until {~range}. {dr.lc:fellow} aware.", "icp {~range}, cpp >60. {~clin}",
+    "neutropenic precautions. {~clin}", "may need home o2. cm aware.", "{~numlist}.", "{~frac}. {~ord}.",
     "pt to go for {~proc} {date.short:fu0}.", "dispo: likely {clinic} vs home w/ services.",
 ]
 EVENTS = [
@@ -70,7 +79,15 @@ def _line(ctx: NoteContext, head: str, bank) -> None:
     ctx.raw("\n")
 
 
+def _name_style(ctx: NoteContext) -> None:
+    # Nursing notes typed in lower case write names in lower case too ("wife agnieszka",
+    # "per dr lindqvist") even when the rest keeps some capitals.
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.35:
+        ctx.lower_names = True
+
+
 def write_systems(ctx: NoteContext) -> None:
+    _name_style(ctx)
     title = ctx.rng.choice(("Nursing Progress Note", "NPN", "nursing note", "MICU NURSING PROGRESS NOTE", "CCU Nursing Note", "Nursing Progress Note 7p-7a", "npn 7a-7p"))
     ctx.raw(title)
     if ctx.rng.random() < 0.5:
@@ -89,6 +106,7 @@ def write_systems(ctx: NoteContext) -> None:
 
 
 def write_shift(ctx: NoteContext) -> None:
+    _name_style(ctx)
     ctx.line("[7a-7p|7p-7a|11p-7a|0700-1900] [nursing note|NSG NOTE|Nsg]:")
     ctx.write("pt is a {age} {~sex} [w/|with] {~dx}, [s/p|admitted for] {~dx}. ")
     for bank in (NEURO, CV, RESP, GI, GU, SOCIAL, PLAN):
@@ -101,6 +119,7 @@ def write_shift(ctx: NoteContext) -> None:
 
 
 def write_event(ctx: NoteContext) -> None:
+    _name_style(ctx)
     ctx.line("[Nursing event note|EVENT NOTE|addendum|Nursing addendum] {date.short:ref} {~time}")
     ctx.say_some(EVENTS, 1, 3, "\n", "\n")
     ctx.say(SOCIAL, "\n")
@@ -108,6 +127,7 @@ def write_event(ctx: NoteContext) -> None:
 
 
 def write_handoff(ctx: NoteContext) -> None:
+    _name_style(ctx)
     ctx.line("SBAR handoff - bed {room}")
     ctx.line("S: {pt.last} {age.n} {~mf} [admitted|transferred] {date.short:admit} w/ {~dx}.")
     ctx.line("B: pmh {~dx}, {~dx}. code status full. hcp {rel:hcp} {phone:hcp}.")
@@ -120,6 +140,7 @@ def write_handoff(ctx: NoteContext) -> None:
 
 
 def write_flowsheet(ctx: NoteContext) -> None:
+    _name_style(ctx)
     ctx.line("TSICU nursing {date.num:ref}")
     ctx.line("pt: {pt.last}, bed {room}. attending {dr.last:attending}.")
     for hour in range(ctx.rng.randint(3, 8)):

@@ -23,6 +23,8 @@ NARRATIVE = [
     "Frozen section (path: {dr:path}) showed {~dx}.", "EBL {~volume}. Fluids: {~n:500-3000} mL LR. UOP {~volume}.",
     "The patient tolerated the procedure well and was taken to the PACU in stable condition.",
     "I was present and scrubbed for the entire procedure. {~name_like}",
+    "{~clin}",
+    "Husband {rel.any:husband} updated in the family waiting area by {dr:surgeon}.",
 ]
 
 

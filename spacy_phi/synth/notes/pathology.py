@@ -28,6 +28,9 @@ DIAGNOSIS = [
     "TUBULAR ADENOMA. NEGATIVE FOR HIGH-GRADE DYSPLASIA.", "Invasive ductal carcinoma, Nottingham grade 2.",
     "Chronic cholecystitis with cholelithiasis.", "Benign skin with seborrheic keratosis.", "Prostatic adenocarcinoma, {~score}.",
     "Reactive lymph node, negative for malignancy (0/3).", "Acute appendicitis with periappendicitis.",
+    "{~pathcaps}",
+    "{~pathcaps}",
+    "{~pathcaps}",
 ]
 
 

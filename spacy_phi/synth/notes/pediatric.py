@@ -16,11 +16,19 @@ HPI = [
     "Seen at {hosp:other} urgent care on {date.short:recent}, dx'd with {~dx}, given {~med}.",
     "Missed school {date.wd:recent} and {date.wd:recent}.", "WIC through {org:wic}.",
     "Mom concerned about speech; {~he} says about [10|20|50] words at {age.mo}.",
+    "Mom {rel.any:mom} reports {~range}, no fevers.",
+    "Grandma {rel.any:grandma} watches {~him} while mom works as a {prof:mom}.",
+    "Dad {rel.any:dad} is a {prof:dad} at {org:dadjob}.",
+    "Brothers {rel.any:brother} ({age.other:kid}) and {rel.any:brother2} ({age.other:kid}) recently sick.",
+    "Enrolled in WIC. {~clin}",
+    "Mom is {~ethnic_adj}; interpreter used.",
 ]
 BIRTH = [
     "Born at [38|39|40|41] weeks at {hosp:birth} via [NSVD|C-section] to a G[1|2|3]P[1|2|3] mother. Apgars 8 and 9. BW {~n:2.2-4.6} kg.",
     "Term infant born {date.num:dob} at {hosp:birth}; uncomplicated nursery course, discharged at 48 hours.",
     "Ex-[32|34|35] weeker, NICU stay at {hosp:birth} x [2|3] weeks for {~dx}.",
+    "Born at {hosp} to a G2P2 mom, Apgars {~n:6-9}/{~n:8-9}.",
+    "Apgars {~n:7-9}/{~n:8-9}; NICU x {~n:2-10} days.",
 ]
 DEV = [
     "Development: sitting at 6 months, walking at 12 months, [on track|mild delays] per parents.",

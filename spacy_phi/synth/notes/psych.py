@@ -41,6 +41,11 @@ HPI_MORE = [
     "{~He} has been spending most days at {loc} to avoid going home.",
     "Collateral from {~his} {relw:sibling} {rel.full:sibling} ({phone:sib}) confirms the history.",
     "{~He} has had {~n:2-6} prior episodes like this, the first at age {age.event}.",
+    "Dtr {rel.any:daughter} states {~he} has not slept in 3 days.",
+    "{~clin} {~clin}",
+    "Never on psychotropics before {date.my:onset}.",
+    "Friend {rel.any:friend} called 911 after {~he} sent a worrying text.",
+    "Boyfriend {rel.any:boyfriend} ({phone:bf}) is aware of the admission.",
 ]
 PAST_PSYCH = [
     "First psychiatric contact at age {age.event}, when {~he} saw a school counselor at {school:hs}.",
@@ -70,7 +75,7 @@ FAMILY_PSYCH = [
     "Denies family psychiatric history.",
 ]
 SOCIAL = [
-    "{~He} was born in {wcity}, {country}, and came to the US at age {age.event} [with {~his} mother|alone|as a refugee].",
+    "{~He} was born in {wcity}, {country}, and came to the {us} at age {age.event} [with {~his} mother|alone|as a refugee].",
     "{~He} was born and raised in {city:born}, {state:born}, the [oldest|youngest|second] of [3|4|5|6] children.",
     "Raised by {~his} {relw:raised} {rel.full:raised} after {~his} parents divorced when {~he} was {age.other:child}.",
     "{~He} attended {school:hs}, [graduated in {date.year:grad}|dropped out in 10th grade|got a GED in {date.year:grad}], and then studied [nursing|business|engineering|art] at {school:college}.",
@@ -104,6 +109,16 @@ SOCIAL = [
     "{~He} described {~his} upbringing in {city:born} as [chaotic|strict|loving but poor].",
     "{~His} best friend from {school:hs}, {rel:friend2}, recently died of an overdose.",
     "{~He} speaks [Spanish|Portuguese|Haitian Creole|Vietnamese|Arabic|English] at home; {~his} {nation} family lives mostly in {wcity}.",
+    "{~He} is {~ethnic_adj}; describes {~his} family as [close|distant|supportive].",
+    "{~relig} upbringing; [still practices|no longer practices].",
+    "Came to {us} in {date.year:move2} from {country:birth2}; [undocumented until {date.year:green}|naturalized citizen].",
+    "Brothers {rel.any:brother} (student) and {rel.any:brother2} ({age.other:kid}) live with mom {rel.any:mom}.",
+    "Works as a {prof} at {org:job}; before that a {prof:prior2} for {org:prior2}.",
+    "Army {date.range:army}; honorable discharge.",
+    "{~clin} {~clin}",
+    "Roommate {rel.any:roommate} is supportive and drove {~him} to the appointment.",
+    "Describes childhood as [chaotic|happy|unstable]; raised by grandma {rel.any:grandma}.",
+    "Union job ({org:union}) as a {prof:union}.",
 ]
 DEVELOPMENT = [
     "Born full term in {wcity}; mother reports normal milestones.", "Repeated 3rd grade at {school:elem}; had an IEP for reading.",
@@ -111,7 +126,7 @@ DEVELOPMENT = [
     "Graduated from {school:hs} in {date.year:grad}; played [football|basketball|soccer] and was on the honor roll.",
     "Attended {school:college} for [two years|one semester] but left because of [finances|depression|pregnancy].",
     "Parents separated when {~he} was {age.other:child}; lived with {~his} father in {city:father} on weekends.",
-    "First job at age {age.event} at {org:firstjob}.", "Moved to the US from {country} in {date.year:move} with {~his} [parents|aunt|older brother].",
+    "First job at age {age.event} at {org:firstjob}.", "Moved to the {us} from {country} in {date.year:move} with {~his} [parents|aunt|older brother].",
 ]
 LEGAL = [
     "Arrested in {date.year:arrest} for [possession|assault|shoplifting]; served [30 days|6 months] at {org:jail}.",

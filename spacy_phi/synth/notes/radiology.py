@@ -14,6 +14,8 @@ EXAMS = (
 HISTORY = [
     "{age} year old {~male} with {~symptom}. Evaluate for {~dx}.", "{~symptom}, r/o {~dx}.", "S/p fall. Eval for fracture.",
     "Hx {~dx}. Follow-up.", "{age} {~mf} c/o {~symptom} {~duration}.", "Pre-op for {~proc}.",
+    "{~problem}",
+    "{agesex}. {~problem}.",
 ]
 COMPARISON = [
     "Comparison: {date.num:prior}.", "Comparison: CT {date.num:prior} from {hosp:other}.", "COMPARISON: None.",
@@ -29,6 +31,9 @@ FINDINGS = [
     "Postsurgical changes of {~proc}.", "Surgical clips in the right upper quadrant.", "Foley catheter in the bladder.",
     "Spinal cord stimulator (serial {device}) projects over the lower thoracic spine.", "Port-a-Cath tip at the cavoatrial junction.",
     "Findings suggestive of {~eponym}.", "Bone density: T-score -{~n:0.5-3.5}.",
+    "Mediastinum/hila: No lymphadenopathy.",
+    "Emphysema, coronary calcifications.",
+    "{~problem}",
 ]
 IMPRESSION = [
     "No acute cardiopulmonary process.", "Findings as above; recommend follow-up CT in 3 months (around {date.my:fu2}).",

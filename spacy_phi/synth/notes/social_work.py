@@ -13,12 +13,19 @@ HOUSING = [
     "Pt owns a single-family home at {addr:home} with [12|14|3] stairs to enter.",
     "Section 8 voucher through {org:housing}, case worker {rel:caseworker} ({phone:caseworker}).",
     "Moved from {wcity}, {country}, in {date.year:move}; lives with cousin {rel:cousin} in {city:home}.",
+    "Lives at {street:home}, {city:home} with roommate {rel.any:roommate}.",
+    "Moved from {wcity} in {date.year:move}; lives w/ bro-in-law {rel.any:broinlaw}.",
 ]
 INCOME = [
     "Income: SSDI, approx. $1,100/month. SSN on file: {ssn}.", "Works as a {prof} for {org:job}; FMLA paperwork requested, employee #{idnum}.",
     "Insurance: [MassHealth|Medicare A/B|BCBS|Tufts Health Plan|Medicaid] {hplan.lab}; secondary {hplan.lab:secondary}.",
     "Applied for SNAP and fuel assistance through {org:agency} on {date.short:recent}; confirmation #{idnum}.",
     "Unemployed since {date.my:laidoff} when {~he} was let go from {org:former}.", "VA benefits; {~his} claim number is {idnum:va}.",
+    "Insurance: {org:ins} (member ID {hplan}); pharmacy {pharm.loc}.",
+    "Pt is a {prof} by trade, out of work since {date.my:laid}.",
+    "Union ({org:union}) benefits ran out {date.short:recent}.",
+    "Enrolled in WIC. {~clin}",
+    "Former {prof:former}; receives SSDI since {date.year:ssdi}.",
 ]
 TRANSPORT = [
     "Pt drives a [2009 Honda Civic|2014 Ford F-150|gray minivan], plate {vehicle}, and is able to drive to appointments.",
@@ -32,6 +39,12 @@ SUPPORTS = [
     "Guardian: {rel.full:guardian} (court-appointed {date.year:guard}), {phone:guardian}.",
     "Pt's friend {rel:friend} checks on {~him} daily.", "Neighbor {rel:neighbor} has a key.",
     "Protective services (case #{idnum:aps}) involved since {date.my:recent} after report by {rn:vna}.",
+    "HHA {rel.any:hha} continues M-F; {org:agency2} case manager {rel.any:caseworker}.",
+    "Neighbor {rel.any:neighbor} and friend {rel.any:friend} help with groceries.",
+    "Dtr {rel.any:daughter} ({phone:dtr2}) is a {prof:dtr} and works nights.",
+    "Legal: referred to {org:law} for an eviction hearing {date.wdmd:court}.",
+    "Grandma {rel.any:grandma} has guardianship; cousin {rel.any:cousin} lives in {city:cousin}.",
+    "{~ethnic}",
 ]
 PLAN = [
     "Referral made to {org:agency} for homemaker services; intake scheduled {date:fu1}.", "Meals on Wheels referral faxed to {fax:mow}.",
@@ -42,6 +55,8 @@ PLAN = [
 
 
 def write_assessment(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("[SOCIAL WORK ASSESSMENT|Social Work Initial Assessment|SW Note|Psychosocial Assessment]")
     ctx.line("Date: {date:ref}   Unit: {dept}, Rm {room}   Referred by: {dr:attending}")
     ctx.line("Patient: {pt.header}   MRN: {mrn}   DOB: {date.num:dob}\n")
@@ -59,6 +74,8 @@ def write_assessment(ctx: NoteContext) -> None:
 
 
 def write_progress(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("SW f/u {date.short:ref}: ")
     for bank in (HOUSING, INCOME, TRANSPORT, SUPPORTS, PLAN):
         if ctx.rng.random() < 0.6:
@@ -67,6 +84,8 @@ def write_progress(ctx: NoteContext) -> None:
 
 
 def write_case_management(ctx: NoteContext) -> None:
+    if ctx.b.case == "as_is" and ctx.rng.random() < 0.1:
+        ctx.lower_names = True
     ctx.line("CASE MANAGEMENT DISCHARGE PLANNING NOTE")
     ctx.line("{pt.header}  {mrn}  Acct {acct}  Payor: {hplan.lab}")
     ctx.line("Anticipated discharge: {date:dc} to [home with VNA|{clinic} (accepting: {rel:admissions})|{clinic:rehab} rehab].")
