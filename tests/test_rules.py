@@ -733,3 +733,10 @@ def test_shipped_common_words_hold_no_common_given_names():
         assert not vocabulary.is_common_word(name), name
     # Function words count as common for the rules ("son will call"), not for the guard.
     assert vocabulary.is_common_word("will") and not vocabulary.is_common_word("will", function_words=False)
+
+
+def test_guard_keeps_a_state_abbreviation_in_an_address():
+    """"LA" alone is left atrium; between a city and a ZIP it is Louisiana."""
+    nlp = spacy_phi.rules_pipeline(surrogates=False)
+    doc = nlp("1401 Foucher St, New Orleans, LA 70115. Mild LA enlargement.")
+    assert [(e.text, e.label_) for e in doc.ents if e.label_ == "STATE"] == [("LA", "STATE")]

@@ -136,6 +136,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         """
         if span.label_ not in self.guarded_labels:
             return None
+        if group == RULES_GROUP and span.label_ == "STATE":
+            return None  # state rules fire only between a city and a ZIP: "New Orleans, LA 70115"
         doc = span.doc
         if _TITLE_BEFORE.search(doc.text[max(0, span.start_char - 12) : span.start_char]):
             return None
