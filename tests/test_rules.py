@@ -223,6 +223,8 @@ NEGATIVE_CASES = [
     ("Seen by Smith, PA in clinic", "Smith, PA"),
     ("cut 2 inches", "2 inches"),
     ("works as needed", "needed"),
+    ("Occupation: retired\n", "retired"),
+    ("Friends Hospital", "Hospital"),
     ("NP Note: stable", "Note"),
     ("PA Chest film", "Chest"),
     ("COPD, GOLD 2 -- stable", "GOLD 2"),

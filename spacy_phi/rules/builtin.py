@@ -123,7 +123,7 @@ _RELATIVE = (
 _NOT_RELATIVE_NAME = (
     r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
     r"Passed|Age|Aged|Side|Smoker|Present|Here|At|In|Is|Has|Had|Was|With|And|Or|The|Of|Also|Who|"
-    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes)\b"
+    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes|Hospital|Clinic|Center|Services?)\b"
 )
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
@@ -133,7 +133,7 @@ _STREET_SUFFIX = (
     r"Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Turnpike|Tpke|Pike|Row|Alley|Plaza)"
 )
 #: Words that end a profession after "works as a" ("works as a cook at ...").
-_PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x|for)\b"
+_PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x)\b"
 
 
 def builtin_rules() -> List[RegexRule]:
@@ -394,7 +394,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "profession_field", "PROFESSION",
-            r"(?i:\b(?:occupation|profession|employment|job)\s*:[ \t]*)(?P<value>[A-Za-z][A-Za-z/ -]{2,40}?)(?=[ \t]*(?:$|\n|[,;.(]))",
+            r"(?i:\b(?:occupation|profession|employment|job)\s*:[ \t]*(?!(?:none|n/?a|unemployed|retired|disabled|unknown|denies)\b))(?P<value>[A-Za-z][A-Za-z/ -]{2,40}?)(?=[ \t]*(?:$|\n|[,;.(]))",
             flags="m",
             priority=2,
             description="profession after 'Occupation:' in a social history",
