@@ -20,8 +20,11 @@ Decision for one span, in order:
 4. a span only the tagger found (group `phi_ner`), of a label in
    `common_word_labels` (people and places), whose every word is an ordinary
    English word that is no name or place ("Gout", "Denies LOC", "bedroom") ->
-   veto, unless a relative or role word comes before it ("wife", "dtr", "HHA");
+   veto, unless a relative or role word comes before it ("wife", "dtr", "HHA")
+   or it is capitalised in mid-sentence ("in Revere");
 5. otherwise it stays.
+A STATE found by a rule (always between a city and a ZIP) is never vetoed, so
+"New Orleans, LA 70115" keeps "LA" while "Mild LA enlargement" loses it.
 Direct identifiers (dates, ages, contacts, IDs) are never looked at: their
 labels cannot be configured as guarded.
 """
