@@ -20,10 +20,8 @@ Rebuild (needs `pip install english-words`; the result ships gzipped):
 from __future__ import annotations
 
 import gzip
-import importlib
 import pkgutil
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Callable, Iterable, List, Optional, Set
 
@@ -67,35 +65,18 @@ def is_common_word(word: str, words: Set[str], function_words: bool = True) -> b
     return False
 
 
-def _ascii_fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-
-
 def _faker_names() -> Set[str]:
-    """Every given and family name of every Faker person provider, folded to
-    lower-case ASCII (romanized lists included)."""
+    """Every given and family name of every Faker person locale (romanized where
+    Faker has them), folded to lower-case ASCII words."""
     import faker.providers.person as person
 
+    from ..surrogates.names import fold_ascii, locale_name_lists
+
     names: Set[str] = set()
-    attributes = (
-        "first_names", "first_names_male", "first_names_female", "last_names",
-        "first_romanized_names", "last_romanized_names",
-        "first_romanized_names_male", "first_romanized_names_female",
-    )
     for module in pkgutil.iter_modules(person.__path__):
-        try:
-            provider = importlib.import_module(f"{person.__name__}.{module.name}").Provider
-        except Exception:  # a locale module that fails to import has no names for us
-            continue
-        for attribute in attributes:
-            values = provider.__dict__.get(attribute)
-            if isinstance(values, dict):
-                values = list(values)
-            if not isinstance(values, (list, tuple)):
-                continue
+        for values in locale_name_lists(module.name, gendered=True):
             for value in values:
-                for part in _ascii_fold(str(value)).lower().replace("-", " ").split():
-                    names.add(part)
+                names.update(fold_ascii(str(value)).lower().replace("-", " ").split())
     return names
 
 
@@ -103,13 +84,13 @@ def _project_names_and_places() -> Set[str]:
     """Names and places the project's own samplers know (name pools, CMS
     cities, states, countries), as lower-case words."""
     from ..surrogates import locations
-    from ..surrogates.names import name_pools
+    from ..surrogates.names import fold_ascii, name_pools
 
     words: Set[str] = set()
 
     def add(values: Iterable[str]) -> None:
         for value in values:
-            for part in _ascii_fold(value).lower().replace("-", " ").split():
+            for part in fold_ascii(value).lower().replace("-", " ").split():
                 words.add(part.strip(".,'()"))
 
     for first, last in name_pools():

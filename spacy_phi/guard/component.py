@@ -23,8 +23,9 @@ Decision for one span, in order:
    veto, unless a relative or role word comes before it ("wife", "dtr", "HHA")
    or it is capitalised in mid-sentence ("in Revere");
 5. otherwise it stays.
-A STATE found by a rule (always between a city and a ZIP) is never vetoed, so
-"New Orleans, LA 70115" keeps "LA" while "Mild LA enlargement" loses it.
+The exact-abbreviation check of step 2 skips rule spans: a rule matched the
+value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
+"Mild LA enlargement" loses it.
 Direct identifiers (dates, ages, contacts, IDs) are never looked at: their
 labels cannot be configured as guarded.
 """
@@ -41,6 +42,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
+from ..person_words import RELATIVE_WORDS
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
@@ -57,14 +59,8 @@ _TITLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
-#: Words before a lay person's name ("wife Hope", "dtr Renata"): the span is a name.
-_RELATIVE_BEFORE = re.compile(
-    r"\b(?:wife|husband|spouse|son|daughter|dtr|child|mother|mom|mum|dad|father|brother|bro|sister|sis|"
-    r"aunt|uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandma|grandpa|"
-    r"friend|partner|boyfriend|girlfriend|fianc[eé]e?|neighbou?r|roommate|caregiver|landlord|landlady|"
-    r"proxy|guardian|hha|aide|pca|interpreter)(?:-in-law)?'?s?\s*[:(]?\s*$",
-    re.IGNORECASE,
-)
+#: A relative or role word right before a span ("wife Hope", "dtr Renata"): the span is a name.
+_RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", re.IGNORECASE)
 #: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
 _STARTS_SENTENCE = re.compile(r"(?:^|\n|[.!?:;]\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
@@ -139,15 +135,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         """
         if span.label_ not in self.guarded_labels:
             return None
-        if group == RULES_GROUP and span.label_ == "STATE":
-            return None  # state rules fire only between a city and a ZIP: "New Orleans, LA 70115"
         doc = span.doc
         if _TITLE_BEFORE.search(doc.text[max(0, span.start_char - 12) : span.start_char]):
             return None
         if _DEGREE_AFTER.match(doc.text[span.end_char : span.end_char + 10]):
             return None
         vocab = self.vocabulary
-        if vocab.is_abbreviation(span.text):
+        # An exact abbreviation is vetoed when a tagger or a name list found it
+        # alone; a rule matched it in its context ("New Orleans, LA 70115").
+        if group != RULES_GROUP and vocab.is_abbreviation(span.text):
             return REASON_ABBREVIATION
         term = normalize_term(span.text)
         if not term:

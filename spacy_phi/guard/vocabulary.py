@@ -91,6 +91,7 @@ class MedicalVocabulary:
     abbreviations: FrozenSet[str] = frozenset()
     common_words: FrozenSet[str] = frozenset()
     _fuzzy_index: Optional[Dict[int, List[str]]] = field(default=None, repr=False, compare=False)
+    _lowered_abbreviations: Optional[FrozenSet[str]] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_lists(cls, lists: Dict[str, Iterable[str]]) -> "MedicalVocabulary":
@@ -180,6 +181,15 @@ class MedicalVocabulary:
         with `function_words`, also "will", "may", "an" (names too, see
         common_words.FUNCTION_WORDS)."""
         return is_common_word(word.lower(), self.common_words, function_words)
+
+    def is_ordinary_word(self, word: str) -> bool:
+        """A common word (function words included), a drug or a clinical
+        abbreviation in any case: what a lower-case name cannot be ("has",
+        "aware", "prn", "lasix")."""
+        lower = word.lower()
+        if self._lowered_abbreviations is None:
+            self._lowered_abbreviations = frozenset(a.lower() for a in self.abbreviations)
+        return self.is_common_word(lower) or self.is_drug(lower) or lower in self._lowered_abbreviations
 
 
 def _read_package_list(file_name: str) -> List[str]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from ..person_words import RELATIVE_WORDS
 from .regex_rules import RegexRule
 
 # -- shared pieces -------------------------------------------------------------
@@ -112,13 +113,6 @@ _NOT_CLINICIAN_WORDS = (
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
-#: Words for relatives and other lay people before their name ("wife Yesenia", "dtr Renata").
-_RELATIVE = (
-    r"(?:wife|husband|spouse|son|daughter|dtr|dau|mother|mom|mum|father|dad|brother|bro|sister|sis|"
-    r"sibling|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandma|"
-    r"grandpa|granny|boyfriend|girlfriend|fianc[eé]e?|partner|roommate|friend|neighbou?r|landlord|"
-    r"landlady|caregiver|guardian|step(?:mother|father|son|daughter|mom|dad))(?:-in-law)?s?"
-)
 #: Capitalised words after a relative word that are not names ("Mother Alive", "Son Lives").
 _NOT_RELATIVE_NAME = (
     r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
@@ -367,13 +361,13 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_name", "PATIENT",
-            rf"(?i:\b{_RELATIVE})(?!['’])\s*[:(]?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
+            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*[:(]?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
             priority=2,
             description="relative or other lay person named after the relation ('wife Yesenia', 'dtr Renata Kowalczyk-Dunn')",
         ),
         RegexRule(
             "relative_name_lower", "PATIENT",
-            rf"\b{_RELATIVE}(?!['’])\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
+            rf"\b{RELATIVE_WORDS}(?!['’])\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
             priority=2,
             description="lower-case name after a relation in a lower-case note ('wife agnieszka'); common words never match",

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ..errors import SpacyPhiError
+from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
 
 #: Regex flags a rule may name.
@@ -67,24 +68,14 @@ def _check_not_military_time(value: str) -> bool:
 
 
 def _check_not_common_word(value: str) -> bool:
-    """No word of the value is an ordinary English word, a drug or a clinical
-    abbreviation (the `phi_guard` vocabulary): "agnieszka" passes, "aware",
-    "has", "prn" and "lasix" do not. For lower-case name rules."""
-    from ..guard.vocabulary import default_vocabulary
-
+    """No word of the value is an ordinary word of the shipped `phi_guard`
+    vocabulary (common English word, drug, clinical abbreviation): "agnieszka"
+    passes, "aware", "has", "prn" and "lasix" do not. For lower-case name rules."""
     vocabulary = default_vocabulary()
-    lowered_abbreviations = _lowered_abbreviations()
-    for word in re.findall(r"[^\W\d_]+", value):
-        lower = word.lower()
-        if vocabulary.is_common_word(lower) or vocabulary.is_drug(lower) or lower in lowered_abbreviations:
-            return False
-    return True
+    return not any(vocabulary.is_ordinary_word(word) for word in _LETTER_RUN.findall(value))
 
 
-def _lowered_abbreviations() -> frozenset:
-    from ..guard.vocabulary import default_vocabulary
-
-    return frozenset(a.lower() for a in default_vocabulary().abbreviations)
+_LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
 #: Checks a rule can name in `checks`; each gets the value text and returns

@@ -73,8 +73,15 @@ def _clean_pool(names: Iterable[str], min_len: int) -> Tuple[str, ...]:
                          and n.lower() not in NAME_PARTICLES}))
 
 
-def _locale_lists(locale: str) -> Tuple[List[str], List[str]]:
-    """(first, last) raw name lists of a Faker locale (romanized where Faker has them)."""
+def locale_name_lists(locale: str, gendered: bool = False) -> Tuple[List[str], List[str]]:
+    """(first, last) raw name lists of a Faker locale (romanized where Faker has them).
+
+    locale (str): a Faker person-provider locale ("pl_PL").
+    gendered (bool): also the male/female given-name lists, which some locales
+        fill beyond their `first_names` (for exhaustive name sets, not the pools).
+    RETURNS (Tuple[List[str], List[str]]): given names and surnames, as Faker
+        writes them (not folded); empty for a locale Faker lacks.
+    """
     try:
         provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
     except ImportError:  # a locale dropped by a future Faker release
@@ -84,10 +91,16 @@ def _locale_lists(locale: str) -> Tuple[List[str], List[str]]:
         out: List[str] = []
         for attribute in attributes:
             value = getattr(provider, attribute, None) or ()
-            out.extend(value.keys() if isinstance(value, dict) else value)
+            if isinstance(value, dict):
+                out.extend(value.keys())
+            elif isinstance(value, (list, tuple)):  # some locales define these as properties
+                out.extend(value)
         return out
 
     first = names("first_romanized_names") or names("first_names")
+    if gendered:
+        first += names("first_names_male", "first_names_female",
+                       "first_romanized_names_male", "first_romanized_names_female")
     last = names("last_romanized_names") or names("last_names")
     if len(set(last)) < 20:  # pl_PL keeps its surnames in gendered lists
         last = last + names("unisex_last_names", "male_last_names", "last_names_male", "last_names_female")
@@ -103,7 +116,7 @@ def romanized_names() -> Dict[str, Dict[str, Tuple[str, ...]]]:
 
 
 def _raw_lists() -> List[Tuple[List[str], List[str]]]:
-    lists = [_locale_lists(locale) for locale in NAME_LOCALES]
+    lists = [locale_name_lists(locale) for locale in NAME_LOCALES]
     lists.extend((list(v.get("first", ())), list(v.get("last", ()))) for v in romanized_names().values())
     return lists
 
@@ -155,7 +168,7 @@ def origin_surnames(origin: str) -> Tuple[str, ...]:
     data = romanized_names()
     if origin in data:
         return _clean_pool(data[origin].get("last", ()), 2)
-    return _clean_pool(_locale_lists(origin)[1], 2)
+    return _clean_pool(locale_name_lists(origin)[1], 2)
 
 
 @lru_cache(maxsize=None)
