@@ -133,6 +133,8 @@ EXTRA_SUFFIXES: Sequence[str] = (
     r"\\", r"\^", r"\|", r"#", r"~", r"\*", r"=", r":",
     # a sentence-final period after a digit+letter token: "Mayor 2A." (not an abbreviation)
     r"(?<=[0-9][^\W\d_])\.",
+    # a false start or cut-off word in dictated text: "told dr. gutierrez-", "get- talk"
+    r"(?<=[^\W\d_]{2})-",
 )
 
 # --- Abbreviations kept as one token with their periods -------------------------------

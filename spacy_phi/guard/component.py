@@ -17,17 +17,27 @@ Decision for one span, in order:
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
    "Lewy body") -> veto;
-4. a span only the tagger found (group `phi_ner`), of a label in
-   `common_word_labels` (people and places), whose every word is an ordinary
-   English word that is no name or place ("Gout", "Denies LOC", "bedroom") ->
-   veto, unless a relative or role word comes before it ("wife", "dtr", "HHA")
-   or it is capitalised in mid-sentence ("in Revere");
-5. otherwise it stays.
+4. a span only the tagger found (group `phi_ner`) must be plausible for its
+   label (`validators.py`): a DATE needs a digit or a date word, an AGE a
+   number, an ID or contact digits, a STATE/COUNTRY the gazetteer (or at
+   least not ordinary words), a PROFESSION an occupation word or a job
+   context; no place is a body part or exam header ("Nose"), no name or
+   organisation is only drug, brand or medical words ("Gatorade") -> veto
+   with a "validator:..." reason (all labels, not only `guarded_labels`);
+5. a span only the tagger found, of a label in `common_word_labels` (people,
+   places, organisations), whose every word is an ordinary English word that
+   is no name or place ("Gout", "Denies LOC", "bedroom") -> veto, unless a
+   relative or role word comes before it ("wife", "dtr", "HHA"), it is
+   capitalised in mid-sentence ("in Revere"), or (organisations) it holds an
+   institution word or follows "works at" ("at target");
+6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
 "Mild LA enlargement" loses it.
-Direct identifiers (dates, ages, contacts, IDs) are never looked at: their
-labels cannot be configured as guarded.
+Direct identifiers (dates, ages, contacts, IDs) are only ever checked by the
+validators of step 4 (shape, never vocabulary): their labels cannot be
+configured as guarded. The doc's text is built once per doc and each check
+reads a fixed window around its span, so the guard is linear in note length.
 """
 
 # No `from __future__ import annotations`: spaCy validates initialize()'s
@@ -45,6 +55,8 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..person_words import RELATIVE_WORDS
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
+from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
+from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -64,7 +76,23 @@ _RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", r
 #: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
 _STARTS_SENTENCE = re.compile(r"(?:^|\n|[.!?:;]\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
-DEFAULT_COMMON_WORD_LABELS = ["CITY", "COUNTRY", "DOCTOR", "LOCATION_OTHER", "PATIENT", "STATE"]
+DEFAULT_COMMON_WORD_LABELS = [
+    "CITY", "COUNTRY", "DEPARTMENT", "DOCTOR", "HOSPITAL", "LOCATION_OTHER", "ORGANIZATION", "PATIENT", "STATE"
+]
+#: Labels of the validators (step 4), and the groups whose spans they check.
+DEFAULT_VALIDATED_LABELS = list(VALIDATED_LABELS)
+DEFAULT_VALIDATOR_GROUPS = [NER_GROUP]
+#: Organisation labels: a common-word span of these is vetoed only in lower
+#: case, never when it names an institution ("Memorial Hospital") or follows
+#: a workplace cue ("works at target").
+_ORGANISATION_LABELS = frozenset({"DEPARTMENT", "HOSPITAL", "ORGANIZATION"})
+_WORKPLACE_BEFORE = re.compile(
+    r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
+    r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
+    re.IGNORECASE,
+)
+#: Labels vetoed by the name check (a title or degree keeps them).
+_PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -95,6 +123,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         span_groups: Sequence[str] = (NER_GROUP, RULES_GROUP, KNOWN_GROUP),
         guarded_labels: Sequence[str] = tuple(DEFAULT_GUARDED_LABELS),
         common_word_labels: Sequence[str] = tuple(DEFAULT_COMMON_WORD_LABELS),
+        validated_labels: Sequence[str] = tuple(DEFAULT_VALIDATED_LABELS),
+        validator_groups: Sequence[str] = tuple(DEFAULT_VALIDATOR_GROUPS),
     ) -> None:
         self.name = name
         self.span_groups = list(span_groups)
@@ -105,7 +135,14 @@ class PhiGuard(JsonStateMixin, Pipe):
                 raise ValueError(f"phi_guard: {label} is a direct identifier and can never be vetoed")
         self.guarded_labels = frozenset(guarded_labels)
         self.common_word_labels = frozenset(common_word_labels) & self.guarded_labels
+        unknown = set(validated_labels) - set(VALIDATED_LABELS)
+        if unknown:
+            raise ValueError(f"phi_guard: no validator for {sorted(unknown)}")
+        self.validated_labels = frozenset(validated_labels)
+        self.validator_groups = frozenset(validator_groups)
         self.vocabulary: MedicalVocabulary = default_vocabulary()
+        self.lexicons: LabelLexicons = default_lexicons()
+        self.validators = LabelValidators(self.lexicons, self.vocabulary)
 
     def initialize(
         self,
@@ -122,23 +159,37 @@ class PhiGuard(JsonStateMixin, Pipe):
         """
         base = default_vocabulary() if use_default_vocabulary else MedicalVocabulary()
         self.vocabulary = base.extended(extra_terms) if extra_terms else base
+        self.validators = LabelValidators(self.lexicons, self.vocabulary)
 
     # -- decision -------------------------------------------------------------
 
-    def veto_reason(self, span: Span, group: Optional[str] = None) -> Optional[str]:
-        """Why a span is medical vocabulary, or None when it stays PHI.
+    def veto_reason(self, span: Span, group: Optional[str] = None, text: Optional[str] = None) -> Optional[str]:
+        """Why a span is medical vocabulary or implausible for its label, or
+        None when it stays PHI.
 
         span (Span): a candidate span.
-        group (Optional[str]): the span group it comes from (the common-word
-            check applies to the tagger's group only).
-        RETURNS (Optional[str]): a REASON_* constant or None.
+        group (Optional[str]): the span group it comes from (the validators
+            and the common-word check apply to the tagger's group only).
+        text (Optional[str]): the doc's text; pass it when checking many spans
+            of one doc (`Doc.text` is rebuilt on every access).
+        RETURNS (Optional[str]): a REASON_* or validator reason, or None.
         """
-        if span.label_ not in self.guarded_labels:
+        if text is None:
+            text = span.doc.text
+        label = span.label_
+        validate = group in self.validator_groups and label in self.validated_labels
+        if label not in self.guarded_labels and not validate:
             return None
-        doc = span.doc
-        if _TITLE_BEFORE.search(doc.text[max(0, span.start_char - 12) : span.start_char]):
-            return None
-        if _DEGREE_AFTER.match(doc.text[span.end_char : span.end_char + 10]):
+        if label in self.guarded_labels or label in _PERSON_LABELS:
+            if _TITLE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+                return None
+            if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
+                return None
+        if validate:
+            reason = self.validators.reason(span, text)
+            if reason is not None:
+                return reason
+        if label not in self.guarded_labels:
             return None
         vocab = self.vocabulary
         # An exact abbreviation is vetoed when a tagger or a name list found it
@@ -155,17 +206,17 @@ class PhiGuard(JsonStateMixin, Pipe):
         words = [normalize_term(t.text) for t in span if not t.is_punct and not t.is_space]
         words = [w for w in words if w]
         if words and (vocab.is_eponym(words[0]) or vocab.is_eponym(term.split(" ")[0])):
-            if len(words) > 1 and vocab.is_head(words[-1]):
-                return REASON_EPONYM
+            if any(vocab.is_head(w) for w in words[1:]):
+                return REASON_EPONYM  # "Wilson disease", "Glasgow Coma Scale 15"
             if self._head_follows(span):
                 return REASON_EPONYM
         if len(words) > 1 and all(vocab.is_always_medical(w) or vocab.is_drug(w) for w in words):
             return REASON_MEDICAL_TERM
-        if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span):
+        if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return REASON_COMMON_WORD
         return None
 
-    def _common_words_only(self, span: Span) -> bool:
+    def _common_words_only(self, span: Span, text: str) -> bool:
         """Whether the span is ordinary words a tagger mistook for a name or place.
 
         Every word must be a common word (a token with a digit or other
@@ -179,10 +230,15 @@ class PhiGuard(JsonStateMixin, Pipe):
             return False
         if any(w.isupper() and len(w) <= 3 for w in words):
             return False
-        before = span.doc.text[max(0, span.start_char - 24) : span.start_char]
+        before = text[max(0, span.start_char - 24) : span.start_char]
         if _RELATIVE_BEFORE.search(before):
             return False
-        if not span.text.islower() and not _STARTS_SENTENCE.search(span.doc.text[max(0, span.start_char - 12) : span.start_char]):
+        if span.label_ in _ORGANISATION_LABELS:
+            if any(w.lower() in _INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
+                return False
+            if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
+                return False
+        if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         return all(self.vocabulary.is_common_word(w, function_words=False) for w in words)
 
@@ -217,12 +273,13 @@ class PhiGuard(JsonStateMixin, Pipe):
             if NER_GROUP in self.span_groups:
                 capture_ner(doc, NER_GROUP)
             vetoed: List[Span] = list(doc.spans[VETOED_GROUP]) if VETOED_GROUP in doc.spans else []
+            text = doc.text  # built once: Doc.text joins every token on each access
             for group in self.span_groups:
                 if group not in doc.spans:
                     continue
                 kept = []
                 for span in doc.spans[group]:
-                    reason = self.veto_reason(span, group)
+                    reason = self.veto_reason(span, group, text)
                     if reason is None:
                         kept.append(span)
                     else:
@@ -242,15 +299,23 @@ class PhiGuard(JsonStateMixin, Pipe):
             "span_groups": self.span_groups,
             "guarded_labels": sorted(self.guarded_labels),
             "common_word_labels": sorted(self.common_word_labels),
+            "validated_labels": sorted(self.validated_labels),
+            "validator_groups": sorted(self.validator_groups),
             "vocabulary": self.vocabulary.to_lists(),
+            "lexicons": {name: sorted(getattr(self.lexicons, name)) for name in LEXICON_FILES},
         }
 
     def _load(self, data: Dict[str, Any]) -> None:
         self.span_groups = list(data.get("span_groups", self.span_groups))
         self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
         self.common_word_labels = frozenset(data.get("common_word_labels", self.common_word_labels))
+        self.validated_labels = frozenset(data.get("validated_labels", self.validated_labels))
+        self.validator_groups = frozenset(data.get("validator_groups", self.validator_groups))
         if "vocabulary" in data:
             self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
+        if "lexicons" in data:
+            self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
+        self.validators = LabelValidators(self.lexicons, self.vocabulary)
 
 
 @Language.factory(
@@ -260,10 +325,18 @@ class PhiGuard(JsonStateMixin, Pipe):
         "span_groups": [NER_GROUP, RULES_GROUP, KNOWN_GROUP],
         "guarded_labels": DEFAULT_GUARDED_LABELS,
         "common_word_labels": DEFAULT_COMMON_WORD_LABELS,
+        "validated_labels": DEFAULT_VALIDATED_LABELS,
+        "validator_groups": DEFAULT_VALIDATOR_GROUPS,
     },
 )
 def make_phi_guard(
-    nlp: Language, name: str, span_groups: List[str], guarded_labels: List[str], common_word_labels: List[str]
+    nlp: Language,
+    name: str,
+    span_groups: List[str],
+    guarded_labels: List[str],
+    common_word_labels: List[str],
+    validated_labels: List[str],
+    validator_groups: List[str],
 ) -> PhiGuard:
     """Create a PhiGuard component (the "phi_guard" factory).
 
@@ -275,10 +348,20 @@ def make_phi_guard(
         organization and profession labels only).
     common_word_labels (List[str]): labels whose tagger-only spans made of
         common English words only are vetoed.
+    validated_labels (List[str]): labels whose spans must pass their label
+        validator (`validators.py`); [] turns the validators off.
+    validator_groups (List[str]): the span groups the validators check
+        (default: the tagger's).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(
-        nlp, name, span_groups=span_groups, guarded_labels=guarded_labels, common_word_labels=common_word_labels
+        nlp,
+        name,
+        span_groups=span_groups,
+        guarded_labels=guarded_labels,
+        common_word_labels=common_word_labels,
+        validated_labels=validated_labels,
+        validator_groups=validator_groups,
     )
 
 

@@ -1,0 +1,358 @@
+"""Label validators of `phi_guard`: is a tagger's span plausible for its label?
+
+A tagger trained on synthetic notes proposes spans whose label cannot be right
+whatever the context: DATE on "we obtain", AGE on "dime-sized", PROFESSION on
+"lipid panel", CITY on the exam header "Nose", ORGANIZATION on "Gatorade".
+Each validator looks at the span's own words (and a few characters around it)
+and returns a reason when the span is implausible for its label; the guard then
+moves the span to `doc.spans["phi_vetoed"]` with that reason.
+
+Validators run on the tagger's spans only: a rule matched its value in context,
+and known PHI is given by the user. They never look beyond ~40 characters
+around a span, so the cost is linear in the note length.
+
+The word lists ship in `spacy_phi/data/label_lexicons/` (see SOURCE.txt).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Callable, Dict, FrozenSet, List, Optional
+
+from spacy.tokens import Span
+
+from .vocabulary import MedicalVocabulary, normalize_term, read_terms
+
+#: Veto reasons (kb_id_ of vetoed spans).
+REASON_DATE_NO_DATE_WORD = "validator:date_without_date_word"
+REASON_DATE_NUMBER_SHAPE = "validator:date_not_date_shaped"
+REASON_AGE_NO_NUMBER = "validator:age_without_number"
+REASON_AGE_OUT_OF_RANGE = "validator:age_out_of_range"
+REASON_NO_DIGIT = "validator:identifier_without_digits"
+REASON_NOT_EMAIL = "validator:email_without_at"
+REASON_NOT_URL = "validator:url_without_host"
+REASON_NOT_STATE = "validator:state_not_in_gazetteer"
+REASON_STATE_ABBREVIATION = "validator:state_abbreviation_without_address"
+REASON_NOT_COUNTRY = "validator:country_not_in_gazetteer"
+REASON_BODY_PART = "validator:body_part_or_header"
+REASON_NO_OCCUPATION = "validator:profession_without_occupation"
+REASON_MEDICAL_OR_BRAND = "validator:medical_or_brand_words"
+
+#: Labels with a validator (the default of the guard's `validated_labels`).
+VALIDATED_LABELS = (
+    "ACCOUNT", "AGE", "BIOID", "CITY", "COUNTRY", "DATE", "DEPARTMENT", "DEVICE", "DOCTOR", "EMAIL",
+    "FAX", "HEALTHPLAN", "HOSPITAL", "IDNUM", "LICENSE", "LOCATION_OTHER", "MEDICALRECORD",
+    "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "SSN", "STATE", "URL", "VEHICLE", "ZIP",
+)
+
+#: Least digits an identifier or contact span must hold.
+_MIN_DIGITS = {
+    "PHONE": 3, "FAX": 3, "ZIP": 3, "SSN": 4, "MEDICALRECORD": 1, "HEALTHPLAN": 1, "ACCOUNT": 1,
+    "LICENSE": 1, "IDNUM": 1, "DEVICE": 1, "BIOID": 1, "VEHICLE": 1,
+}
+#: Number words that make an AGE ("fifty eight", "in her fifties", "teens").
+_AGE_WORDS = frozenset(
+    "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+    "seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred "
+    "teens teen twenties thirties forties fifties sixties seventies eighties nineties "
+    "dozen half newborn infant".split()
+)
+#: Oldest plausible age.
+MAX_AGE = 125
+#: Number shapes that are never dates: ratios ("1:1:1"), spinal levels ("L5",
+#: "C5-6"), doses and measures ("40 mg", "10%").
+_NOT_DATE_NUMBER = re.compile(
+    r"^(?:\d+(?::\d+){2,}|[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})?|\d+(?:\.\d+)?\s*(?:mg|mcg|g|kg|ml|mL|cc|units?|%|mmhg|bpm|cm|mm|lbs?|oz)\.?)$",
+    re.IGNORECASE,
+)
+#: A number that is a date by its shape alone: a year, "3/14", "03-14-2019", "'98".
+_DATE_SHAPED = re.compile(r"^(?:\d{4}|\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|['’]\d\d)$")
+#: Address context around a state abbreviation: "Boston, MA" or "MA 02115".
+_CITY_COMMA_BEFORE = re.compile(r"[A-Za-z][A-Za-z .'-]*,\s*$")
+_ZIP_AFTER = re.compile(r"^\s*,?\s*\d{5}(?:-\d{4})?\b")
+#: A job context before a profession span ("works as a", "Occupation:", "retired").
+_JOB_CONTEXT_BEFORE = re.compile(
+    r"(?:\b(?:works?|worked|working|employed|job|career|trained|training|studying|studies|studied|"
+    r"occupation|profession|employment|retired|former|formerly|self-employed)\b[^.\n]{0,20}|"
+    r"\b(?:is|was|am|as)\s+(?:a|an)\s+)$",
+    re.IGNORECASE,
+)
+#: Words of an organisation or institution's name that keep a common-word span.
+INSTITUTION_WORDS = frozenset(
+    "hospital hospitals clinic clinics center centre centers institute university college school academy "
+    "church temple mosque synagogue parish inc inc. llc ltd co corp corporation company bank pharmacy "
+    "foundation association society agency department dept unit ward wing floor pavilion program "
+    "services health healthcare medical group partners laboratory laboratories labs lab market store "
+    "restaurant cafe diner bakery shop club gym ymca county city state".split()
+)
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+@dataclass(frozen=True)
+class LabelLexicons:
+    """The word lists the validators use (lower case unless stated)."""
+
+    occupations: FrozenSet[str]
+    states: FrozenSet[str]  # as written, case-sensitive: "MA", "Mass.", "Georgia"
+    countries: FrozenSet[str]  # as written
+    date_words: FrozenSet[str]
+    body_parts_and_headers: FrozenSet[str]
+    brands: FrozenSet[str]
+
+    @property
+    def states_lower(self) -> FrozenSet[str]:
+        return _lowered(self.states)
+
+    @property
+    def countries_lower(self) -> FrozenSet[str]:
+        return _lowered(self.countries)
+
+
+@lru_cache(maxsize=8)
+def _lowered(values: FrozenSet[str]) -> FrozenSet[str]:
+    return frozenset(v.lower() for v in values)
+
+
+LEXICON_FILES: Dict[str, str] = {
+    "occupations": "occupations.txt",
+    "states": "states.txt",
+    "countries": "countries.txt",
+    "date_words": "date_words.txt",
+    "body_parts_and_headers": "body_parts_and_headers.txt",
+    "brands": "brands.txt",
+}
+#: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
+_PHRASE_LEXICONS = frozenset({"states", "countries"})
+
+
+@lru_cache(maxsize=1)
+def default_lexicons() -> LabelLexicons:
+    """The shipped lexicons (read once per process)."""
+    folder = resources.files("spacy_phi") / "data" / "label_lexicons"
+    values = {}
+    for name, filename in LEXICON_FILES.items():
+        lines = read_terms(folder.joinpath(filename).read_text(encoding="utf-8").splitlines())
+        if name in _PHRASE_LEXICONS:
+            values[name] = frozenset(lines)
+        else:
+            values[name] = frozenset(word.lower() for line in lines for word in line.split())
+    return LabelLexicons(**values)
+
+
+def _words(text: str) -> List[str]:
+    return [w.lower().strip("'’-") for w in _WORD.findall(text)]
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        return word[:-1]
+    return word
+
+
+def _place_phrase(text: str) -> str:
+    """"the Philippines," -> "Philippines" (article and outer punctuation dropped)."""
+    text = re.sub(r"\s+", " ", text.strip(" ,;:()[]\"'"))
+    return re.sub(r"^(?i:the)\s+", "", text)
+
+
+class LabelValidators:
+    """Plausibility checks per label; `reason(span, text)` returns why a
+    span is implausible for its label, or None.
+
+    lexicons (LabelLexicons): the word lists.
+    vocabulary (MedicalVocabulary): the guard's medical vocabulary (drugs,
+        always-medical words, abbreviations) for the name/organisation check.
+    """
+
+    def __init__(self, lexicons: LabelLexicons, vocabulary: MedicalVocabulary) -> None:
+        self.lexicons = lexicons
+        self.vocabulary = vocabulary
+        self._checks: Dict[str, Callable[[Span, str], Optional[str]]] = {
+            "DATE": self._date,
+            "AGE": self._age,
+            "EMAIL": self._email,
+            "URL": self._url,
+            "STATE": self._state,
+            "COUNTRY": self._country,
+            "CITY": self._place,
+            "LOCATION_OTHER": self._place,
+            "PROFESSION": self._profession,
+            "PATIENT": self._name_or_organisation,
+            "DOCTOR": self._name_or_organisation,
+            "HOSPITAL": self._name_or_organisation,
+            "ORGANIZATION": self._name_or_organisation,
+            "DEPARTMENT": self._name_or_organisation,
+        }
+        for label in _MIN_DIGITS:
+            self._checks[label] = self._digits
+
+    def reason(self, span: Span, text: str) -> Optional[str]:
+        """Why `span` is implausible for its label (a REASON_* constant) or None.
+
+        span (Span): the span.
+        text (str): the doc's text (passed in so it is built once per doc).
+        """
+        check = self._checks.get(span.label_)
+        return check(span, text) if check is not None else None
+
+    # -- dates, ages, identifiers ------------------------------------------------
+
+    def _date(self, span: Span, text: str) -> Optional[str]:
+        value = span.text
+        if any(c.isdigit() for c in value):
+            numbers = [t.text for t in span if any(c.isdigit() for c in t.text)]
+            joined = re.sub(r"\s+", " ", value.strip())
+            if _NOT_DATE_NUMBER.match(joined) or all(_NOT_DATE_NUMBER.match(n) for n in numbers):
+                return REASON_DATE_NUMBER_SHAPE
+            if self._has_medical_word(span) and not any(_DATE_SHAPED.match(n) for n in numbers):
+                return REASON_DATE_NUMBER_SHAPE  # "Jardiance 10", "Nexium 40" (but "Easter 2019")
+            return None
+        words = _words(value)
+        date_words = self.lexicons.date_words
+        if any(w in date_words or _singular(w) in date_words for w in words):
+            return None
+        return REASON_DATE_NO_DATE_WORD
+
+    def _age(self, span: Span, text: str) -> Optional[str]:
+        value = span.text
+        numbers = [int(n) for n in re.findall(r"\d+", value)]
+        if numbers:
+            return REASON_AGE_OUT_OF_RANGE if min(numbers) > MAX_AGE else None
+        words = [w.strip(".,'’") for w in re.split(r"[\s-]+", value.lower())]
+        if any(w in _AGE_WORDS or re.sub(r"['’]?s$", "", w) in _AGE_WORDS for w in words):
+            return None
+        return REASON_AGE_NO_NUMBER
+
+    def _digits(self, span: Span, text: str) -> Optional[str]:
+        if sum(c.isdigit() for c in span.text) < _MIN_DIGITS[span.label_]:
+            return REASON_NO_DIGIT
+        return None
+
+    def _email(self, span: Span, text: str) -> Optional[str]:
+        return None if "@" in span.text else REASON_NOT_EMAIL
+
+    def _url(self, span: Span, text: str) -> Optional[str]:
+        value = span.text.lower()
+        if "." in value or "/" in value or value.startswith("www") or "localhost" in value:
+            return None
+        return REASON_NOT_URL
+
+    # -- places --------------------------------------------------------------------
+
+    def _state(self, span: Span, text: str) -> Optional[str]:
+        phrase = _place_phrase(span.text)
+        if phrase in self.lexicons.states:
+            if len(phrase.replace(".", "")) <= 3 and phrase.replace(".", "").isupper():
+                return None if self._address_context(span, text) else REASON_STATE_ABBREVIATION
+            return None
+        if phrase.lower() in self.lexicons.states_lower and not phrase.isupper():
+            return None  # "georgia", "new york" in a lower-case dialogue
+        if phrase in self.lexicons.countries or phrase.lower() in self.lexicons.countries_lower:
+            return None  # a place all the same; the label is the tagger's call
+        return self._not_a_place(span) or None
+
+    def _country(self, span: Span, text: str) -> Optional[str]:
+        phrase = _place_phrase(span.text)
+        if phrase in self.lexicons.countries or phrase.lower() in self.lexicons.countries_lower:
+            return None
+        if phrase.lower() in self.lexicons.states_lower and len(phrase) > 3:
+            return None
+        return self._not_a_place(span) or None
+
+    def _place(self, span: Span, text: str) -> Optional[str]:
+        words = _words(span.text)
+        if words and all(w in self.lexicons.body_parts_and_headers or w in _FILLER for w in words):
+            return REASON_BODY_PART
+        return None
+
+    def _not_a_place(self, span: Span) -> Optional[str]:
+        """Reason to veto a STATE/COUNTRY outside the gazetteer: body parts,
+        headers, medical or common words only (a real but unlisted place keeps
+        its span: recall first)."""
+        body = self._place(span, "")
+        if body:
+            return body
+        words = _words(span.text)
+        if not words or any(c.isdigit() for c in span.text):
+            return None
+        vocab = self.vocabulary
+        if all(vocab.is_ordinary_word(w) or vocab.is_always_medical(w) or vocab.is_drug(w) or w in _FILLER for w in words):
+            return REASON_NOT_COUNTRY if span.label_ == "COUNTRY" else REASON_NOT_STATE
+        return None
+
+    @staticmethod
+    def _address_context(span: Span, text: str) -> bool:
+        before = text[max(0, span.start_char - 40) : span.start_char]
+        after = text[span.end_char : span.end_char + 12]
+        return bool(_CITY_COMMA_BEFORE.search(before) or _ZIP_AFTER.match(after))
+
+    # -- professions, names, organisations -------------------------------------------
+
+    def _profession(self, span: Span, text: str) -> Optional[str]:
+        words = _words(span.text)
+        occupations = self.lexicons.occupations
+        if any(w in occupations or _singular(w) in occupations for w in words):
+            return None
+        if span.text.strip().isupper() and 2 <= len(span.text.strip()) <= 5:
+            return None  # "CNA", "LPN", "CPA": abbreviations of jobs
+        if _JOB_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
+            return None  # "works in construction", "Occupation: sales"
+        return REASON_NO_OCCUPATION
+
+    def _name_or_organisation(self, span: Span, text: str) -> Optional[str]:
+        words = _words(span.text)
+        if not words:
+            return None
+        vocab = self.vocabulary
+        lex = self.lexicons
+        medical_or_brand = 0
+        for written in _WORD.findall(span.text):
+            word = written.lower().strip("'’-")
+            if word in _FILLER:
+                continue
+            if word in INSTITUTION_WORDS and span.label_ in ("HOSPITAL", "ORGANIZATION", "DEPARTMENT"):
+                return None  # "Memorial Hospital", "Heart Center"
+            if (
+                word in lex.brands
+                or word in lex.body_parts_and_headers
+                or vocab.is_always_medical(word)
+                or vocab.is_drug(word)
+                or vocab.is_abbreviation(written)
+                or vocab.is_head(word)
+            ):
+                medical_or_brand += 1
+            else:
+                return None
+        if medical_or_brand == 0:
+            return None
+        phrase = normalize_term(span.text)
+        if span.label_ in ("PATIENT", "DOCTOR") and len(words) == 1 and not vocab.is_drug(phrase) and phrase not in lex.brands:
+            # A lone body-part or head word as a name ("Heart"): only when
+            # lower case or at the start of a line; "Mr. Head" is handled by the
+            # guard's title check before this.
+            if span.text[:1].isupper() and not _line_start(span, text):
+                return None
+        return REASON_MEDICAL_OR_BRAND
+
+    def _has_medical_word(self, span: Span) -> bool:
+        vocab = self.vocabulary
+        return any(
+            vocab.is_drug(w) or vocab.is_always_medical(w) or w in self.lexicons.brands for w in _words(span.text) if len(w) > 2
+        )
+
+
+#: Words that never decide a span's plausibility.
+_FILLER = frozenset("and of the a an in on at to for & or".split())
+
+
+def _line_start(span: Span, text: str) -> bool:
+    before = text[max(0, span.start_char - 8) : span.start_char]
+    return bool(re.search(r"(?:^|\n|[:.;]\s)\s*(?:[-*•]\s*)?$", before)) or span.start_char == 0
+
+
+__all__ = ["INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS", "default_lexicons"]

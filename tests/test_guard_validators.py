@@ -1,0 +1,147 @@
+"""phi_guard's label validators: a tagger span must be plausible for its label."""
+
+from __future__ import annotations
+
+from typing import List, Optional, Tuple
+
+import pytest
+
+from spacy_phi import blank_pipeline
+from spacy_phi.guard.validators import VALIDATED_LABELS
+from spacy_phi.spangroups import NER_GROUP, RULES_GROUP, VETOED_GROUP
+
+
+@pytest.fixture(scope="module")
+def guard_nlp():
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard")
+    nlp.initialize()
+    return nlp
+
+
+def vetoed_reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> Optional[str]:
+    """Run the guard on one span of `group`; its veto reason or None when kept."""
+    doc = nlp.make_doc(text)
+    start = text.index(value)
+    span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
+    assert span is not None and span.text == value
+    doc.spans[group] = [span]
+    doc = nlp.get_pipe("phi_guard")(doc)
+    reasons = [s.kb_id_ for s in doc.spans[VETOED_GROUP]]
+    kept = [s.text for s in doc.spans[group]]
+    assert (reasons == [] and kept == [value]) or (len(reasons) == 1 and kept == [])
+    return reasons[0] if reasons else None
+
+
+# (text, value, label, reason prefix): the tagger proposed `value` as `label`; vetoed.
+VETOED = [
+    ("We obtain a lipid panel.", "We obtain", "DATE", "validator:date_without"),
+    ("Start Jardiance 10 mg daily.", "Jardiance 10", "DATE", "validator:date_not"),
+    ("Disc bulge at L5.", "L5", "DATE", "validator:date_not"),
+    ("Mix 1:1:1 solution.", "1:1:1", "DATE", "validator:date_not"),
+    ("a dime-sized lesion", "dime-sized", "AGE", "validator:age_without"),
+    ("a fan of basketball", "fan of basketball", "AGE", "validator:age_without"),
+    ("aged 430 days", "430", "AGE", "validator:age_out_of_range"),
+    ("MRN pending", "pending", "MEDICALRECORD", "validator:identifier_without"),
+    ("call the nurse line", "nurse line", "PHONE", "validator:identifier_without"),
+    ("SSN on file", "on file", "SSN", "validator:identifier_without"),
+    ("ZIP code area", "code area", "ZIP", "validator:identifier_without"),
+    ("email her today", "her today", "EMAIL", "validator:email"),
+    ("see portal", "portal", "URL", "validator:url"),
+    ("Ears, Nose, Mouth, and Throat: normal", "Nose", "CITY", "validator:body_part"),
+    ("Ears, Nose, Mouth, and Throat: normal", "Mouth", "COUNTRY", "validator:body_part"),
+    ("Neck and Chest: clear", "Neck", "LOCATION_OTHER", "validator:body_part"),
+    ("MA level was high", "MA", "STATE", "validator:state_abbreviation"),
+    ("Patient Denies Fever today", "Denies Fever", "STATE", "validator:state_not"),
+    ("Order another lipid panel today.", "lipid panel", "PROFESSION", "validator:profession"),
+    ("psychotic features noted", "psychotic features", "PROFESSION", "validator:profession"),
+    ("however, she is better", "however", "PROFESSION", "validator:profession"),
+    ("takes a multivitamin", "multivitamin", "PROFESSION", "validator:profession"),
+    ("drinks Gatorade daily", "Gatorade", "ORGANIZATION", "validator:medical_or_brand"),
+    ("switched to Nexium 40 daily", "Nexium 40", "DEPARTMENT", "validator:medical_or_brand"),
+    ("acne vulgaris noted", "vulgaris", "PATIENT", "validator:medical_or_brand"),
+    ("wears a Fitbit daily", "Fitbit", "HOSPITAL", "validator:medical_or_brand"),
+    ("Demerol was given", "Demerol", "ORGANIZATION", "validator:medical_or_brand"),
+]
+
+
+@pytest.mark.parametrize("text,value,label,reason", VETOED)
+def test_validator_vetoes_implausible_tagger_spans(guard_nlp, text, value, label, reason):
+    found = vetoed_reason(guard_nlp, text, value, label)
+    assert found is not None and found.startswith(reason)
+
+
+# (text, value, label): plausible spans the validators must keep.
+KEPT = [
+    ("Seen on Tuesday.", "Tuesday", "DATE"),
+    ("seen on tuesdays", "tuesdays", "DATE"),
+    ("since christmas", "christmas", "DATE"),
+    ("Back from Diwali.", "Diwali", "DATE"),
+    ("spring of 2020 was bad", "spring of 2020", "DATE"),
+    ("born twenty twenty", "twenty twenty", "DATE"),
+    ("on the fifteenth", "fifteenth", "DATE"),
+    ("Easter 2019 was bad", "Easter 2019", "DATE"),
+    ("seen 3/14/2019", "3/14/2019", "DATE"),
+    ("she is fifty eight", "fifty eight", "AGE"),
+    ("in her fifties", "fifties", "AGE"),
+    ("in his 50s", "50s", "AGE"),
+    ("since her teens", "teens", "AGE"),
+    ("aged 104", "104", "AGE"),
+    ("MRN 1234567", "1234567", "MEDICALRECORD"),
+    ("call x557 now", "x557", "PHONE"),
+    ("mail jo@x.org now", "jo@x.org", "EMAIL"),
+    ("she moved from Mexico", "Mexico", "COUNTRY"),
+    ("she moved from mexico", "mexico", "COUNTRY"),
+    ("flew in from the Philippines", "the Philippines", "COUNTRY"),
+    ("lives in Boston, MA 02115", "MA", "STATE"),
+    ("Boston, MA is home", "MA", "STATE"),
+    ("lives in georgia", "georgia", "STATE"),
+    ("visited Bavaria", "Bavaria", "STATE"),
+    ("lives in Mobile", "Mobile", "CITY"),
+    ("hiked Charlie's Bunion", "Charlie's Bunion", "LOCATION_OTHER"),
+    ("He works as a welder.", "welder", "PROFESSION"),
+    ("he works in construction", "construction", "PROFESSION"),
+    ("retired postal carrier", "postal carrier", "PROFESSION"),
+    ("Occupation: sales", "sales", "PROFESSION"),
+    ("she is a CNA", "CNA", "PROFESSION"),
+    ("seen at Memorial Hospital", "Memorial Hospital", "HOSPITAL"),
+    ("works at Starbucks", "Starbucks", "ORGANIZATION"),
+    ("Dr. Foley saw her", "Foley", "DOCTOR"),
+    ("Mr. Heart called", "Heart", "PATIENT"),
+    ("hi , carolyn", "carolyn", "PATIENT"),
+]
+
+
+@pytest.mark.parametrize("text,value,label", KEPT)
+def test_validator_keeps_plausible_spans(guard_nlp, text, value, label):
+    assert vetoed_reason(guard_nlp, text, value, label) is None
+
+
+def test_validators_check_the_tagger_only(guard_nlp):
+    # A rule matched its value in context: "MA" after a city, a DATE from a
+    # date rule; the validators leave rule spans alone.
+    assert vetoed_reason(guard_nlp, "MA level was high", "MA", "STATE", group=RULES_GROUP) is None
+    assert vetoed_reason(guard_nlp, "We obtain a lipid panel.", "We obtain", "DATE", group=RULES_GROUP) is None
+
+
+def test_validators_are_configurable_and_saved(tmp_path):
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard", config={"validated_labels": ["AGE"]})
+    nlp.initialize()
+    assert vetoed_reason(nlp, "We obtain a lipid panel.", "We obtain", "DATE") is None
+    assert vetoed_reason(nlp, "a dime-sized lesion", "dime-sized", "AGE") is not None
+    nlp.to_disk(tmp_path / "p")
+    import spacy
+
+    loaded = spacy.load(tmp_path / "p")
+    assert loaded.get_pipe("phi_guard").validated_labels == frozenset({"AGE"})
+    assert vetoed_reason(loaded, "a dime-sized lesion", "dime-sized", "AGE") is not None
+    with pytest.raises(ValueError):
+        other = blank_pipeline("en")
+        other.add_pipe("phi_guard", config={"validated_labels": ["NOT_A_LABEL"]})
+
+
+def test_every_validated_label_has_a_check(guard_nlp):
+    validators = guard_nlp.get_pipe("phi_guard").validators
+    for label in VALIDATED_LABELS:
+        assert label in validators._checks
