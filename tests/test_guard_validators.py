@@ -39,6 +39,9 @@ VETOED = [
     ("Start Jardiance 10 mg daily.", "Jardiance 10", "DATE", "validator:date_not"),
     ("Disc bulge at L5.", "L5", "DATE", "validator:date_not"),
     ("Mix 1:1:1 solution.", "1:1:1", "DATE", "validator:date_not"),
+    ("pain is about a 7/10 today", "7/10", "DATE", "validator:date_not"),
+    ("we went hiking this summer", "summer", "DATE", "validator:date_without"),
+    ("over the weekend", "the weekend", "DATE", "validator:date_without"),
     ("a dime-sized lesion", "dime-sized", "AGE", "validator:age_without"),
     ("a fan of basketball", "fan of basketball", "AGE", "validator:age_without"),
     ("aged 430 days", "430", "AGE", "validator:age_out_of_range"),
@@ -52,6 +55,8 @@ VETOED = [
     ("Ears, Nose, Mouth, and Throat: normal", "Mouth", "COUNTRY", "validator:body_part"),
     ("Neck and Chest: clear", "Neck", "LOCATION_OTHER", "validator:body_part"),
     ("MA level was high", "MA", "STATE", "validator:state_abbreviation"),
+    ("let us know", "us", "COUNTRY", "validator:country_not"),
+    ("sign in here", "in", "STATE", "validator:state_not"),
     ("Patient Denies Fever today", "Denies Fever", "STATE", "validator:state_not"),
     ("Order another lipid panel today.", "lipid panel", "PROFESSION", "validator:profession"),
     ("psychotic features noted", "psychotic features", "PROFESSION", "validator:profession"),
@@ -82,6 +87,7 @@ KEPT = [
     ("on the fifteenth", "fifteenth", "DATE"),
     ("Easter 2019 was bad", "Easter 2019", "DATE"),
     ("seen 3/14/2019", "3/14/2019", "DATE"),
+    ("seen 7/10 in clinic", "7/10", "DATE"),
     ("she is fifty eight", "fifty eight", "AGE"),
     ("in her fifties", "fifties", "AGE"),
     ("in his 50s", "50s", "AGE"),
@@ -92,6 +98,7 @@ KEPT = [
     ("mail jo@x.org now", "jo@x.org", "EMAIL"),
     ("she moved from Mexico", "Mexico", "COUNTRY"),
     ("she moved from mexico", "mexico", "COUNTRY"),
+    ("back in the US now", "US", "COUNTRY"),
     ("flew in from the Philippines", "the Philippines", "COUNTRY"),
     ("lives in Boston, MA 02115", "MA", "STATE"),
     ("Boston, MA is home", "MA", "STATE"),
@@ -109,6 +116,10 @@ KEPT = [
     ("Dr. Foley saw her", "Foley", "DOCTOR"),
     ("Mr. Heart called", "Heart", "PATIENT"),
     ("hi , carolyn", "carolyn", "PATIENT"),
+    # label confusions keep the span (a name or place word in it): recall first
+    ("with brittany edwards today", "brittany edwards", "PROFESSION"),
+    ("Thanks, Hope", "Hope", "DEVICE"),
+    ("visited on Okonkwo", "Okonkwo", "DATE"),
 ]
 
 

@@ -8,7 +8,10 @@ and returns a reason when the span is implausible for its label; the guard then
 moves the span to `doc.spans["phi_vetoed"]` with that reason.
 
 Validators run on the tagger's spans only: a rule matched its value in context,
-and known PHI is given by the user. They never look beyond ~40 characters
+and known PHI is given by the user. Recall first: a span that fails its check
+is vetoed only when no word of it could be a person's name (a word of Faker's
+en_US name lists that is not a frequent English word); a span holding one is
+PHI with the wrong label and stays ("brittany edwards" tagged PROFESSION). They never look beyond ~40 characters
 around a span, so the cost is linear in the note length.
 
 The word lists ship in `spacy_phi/data/label_lexicons/` (see SOURCE.txt).
@@ -70,6 +73,14 @@ _NOT_DATE_NUMBER = re.compile(
 )
 #: A number that is a date by its shape alone: a year, "3/14", "03-14-2019", "'98".
 _DATE_SHAPED = re.compile(r"^(?:\d{4}|\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|['’]\d\d)$")
+#: Date words that make no date alone (annotated only with a year: "summer 2020").
+_WEAK_DATE_WORDS = frozenset({"spring", "summer", "fall", "autumn", "winter", "weekend", "weekday"})
+#: "7/10" after a pain or score word is a score, not July 10.
+_SCORE_OUT_OF_TEN = re.compile(r"^\d{1,2}\s*/\s*10$")
+_SCORE_CONTEXT_BEFORE = re.compile(
+    r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like)\b[^.\n]*$",
+    re.IGNORECASE,
+)
 #: Address context around a state abbreviation: "Boston, MA" or "MA 02115".
 _CITY_COMMA_BEFORE = re.compile(r"[A-Za-z][A-Za-z .'-]*,\s*$")
 _ZIP_AFTER = re.compile(r"^\s*,?\s*\d{5}(?:-\d{4})?\b")
@@ -198,7 +209,41 @@ class LabelValidators:
         text (str): the doc's text (passed in so it is built once per doc).
         """
         check = self._checks.get(span.label_)
-        return check(span, text) if check is not None else None
+        reason = check(span, text) if check is not None else None
+        if reason is None or reason == REASON_STATE_ABBREVIATION:
+            return reason
+        # Recall first: a span with a word that could be a name or a place is
+        # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
+        # tagged DEVICE); only spans made of ordinary words are vetoed.
+        return reason if self._ordinary_words_only(span, text) else None
+
+    def _ordinary_words_only(self, span: Span, text: str) -> bool:
+        """Whether no word of the span could be a person's name: a word of the
+        name lists that is not also a frequent English word ("little",
+        "long"), as written or lower case. Tokens with digits never are."""
+        names = name_words()
+        for token in span:
+            if token.is_punct or token.is_space or any(c.isdigit() for c in token.text):
+                continue
+            for part in token.text.lower().replace("’", "'").split("-"):
+                part = part.strip("'").removesuffix("'s")
+                if part in names and part not in _FREQUENT_NAME_WORDS and not self.vocabulary.is_always_medical(part):
+                    return False
+            if len(token.text) > 2 and token.is_title and not self._known_word(token.text.lower()) and not _line_start(token.idx, text):
+                return False  # an unknown capitalised word mid-sentence: "Okonkwo"
+        return True
+
+    def _known_word(self, word: str) -> bool:
+        """An ordinary, medical, drug, brand, date, body-part or occupation word."""
+        lex = self.lexicons
+        return (
+            self.vocabulary.is_ordinary_word(word)
+            or self.vocabulary.is_always_medical(word)
+            or word in lex.brands
+            or word in lex.body_parts_and_headers
+            or word in lex.date_words
+            or word in lex.occupations
+        )
 
     # -- dates, ages, identifiers ------------------------------------------------
 
@@ -209,14 +254,16 @@ class LabelValidators:
             joined = re.sub(r"\s+", " ", value.strip())
             if _NOT_DATE_NUMBER.match(joined) or all(_NOT_DATE_NUMBER.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE
+            if _SCORE_OUT_OF_TEN.match(joined) and _SCORE_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
+                return REASON_DATE_NUMBER_SHAPE  # "pain 7/10"
             if self._has_medical_word(span) and not any(_DATE_SHAPED.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE  # "Jardiance 10", "Nexium 40" (but "Easter 2019")
             return None
         words = _words(value)
-        date_words = self.lexicons.date_words
+        date_words = self.lexicons.date_words - _WEAK_DATE_WORDS
         if any(w in date_words or _singular(w) in date_words for w in words):
             return None
-        return REASON_DATE_NO_DATE_WORD
+        return REASON_DATE_NO_DATE_WORD  # also a bare season: "summer", "the weekend"
 
     def _age(self, span: Span, text: str) -> Optional[str]:
         value = span.text
@@ -250,23 +297,29 @@ class LabelValidators:
             if len(phrase.replace(".", "")) <= 3 and phrase.replace(".", "").isupper():
                 return None if self._address_context(span, text) else REASON_STATE_ABBREVIATION
             return None
-        if phrase.lower() in self.lexicons.states_lower and not phrase.isupper():
-            return None  # "georgia", "new york" in a lower-case dialogue
-        if phrase in self.lexicons.countries or phrase.lower() in self.lexicons.countries_lower:
+        if self._in_gazetteer(phrase, self.lexicons.countries, self.lexicons.countries_lower):
             return None  # a place all the same; the label is the tagger's call
+        if len(phrase) > 3 and phrase.lower() in self.lexicons.states_lower:
+            return None  # "georgia", "new york" in a lower-case dialogue
         return self._not_a_place(span) or None
 
     def _country(self, span: Span, text: str) -> Optional[str]:
         phrase = _place_phrase(span.text)
-        if phrase in self.lexicons.countries or phrase.lower() in self.lexicons.countries_lower:
+        if self._in_gazetteer(phrase, self.lexicons.countries, self.lexicons.countries_lower):
             return None
-        if phrase.lower() in self.lexicons.states_lower and len(phrase) > 3:
+        if len(phrase) > 3 and phrase.lower() in self.lexicons.states_lower:
             return None
         return self._not_a_place(span) or None
 
+    @staticmethod
+    def _in_gazetteer(phrase: str, written: FrozenSet[str], lowered: FrozenSet[str]) -> bool:
+        """As written ("US", "Mexico"), or in any case when longer than three
+        letters ("mexico"; never "us" or "in")."""
+        return phrase in written or (len(phrase) > 3 and phrase.lower() in lowered)
+
     def _place(self, span: Span, text: str) -> Optional[str]:
-        words = _words(span.text)
-        if words and all(w in self.lexicons.body_parts_and_headers or w in _FILLER for w in words):
+        words = [w for w in _words(span.text) if w not in _FILLER]
+        if words and all(w in self.lexicons.body_parts_and_headers for w in words):
             return REASON_BODY_PART
         return None
 
@@ -335,7 +388,7 @@ class LabelValidators:
             # A lone body-part or head word as a name ("Heart"): only when
             # lower case or at the start of a line; "Mr. Head" is handled by the
             # guard's title check before this.
-            if span.text[:1].isupper() and not _line_start(span, text):
+            if span.text[:1].isupper() and not _line_start(span.start_char, text):
                 return None
         return REASON_MEDICAL_OR_BRAND
 
@@ -346,13 +399,42 @@ class LabelValidators:
         )
 
 
+#: Frequent English words that are also names in the name lists: never taken
+#: as evidence of a name ("little bit", "long time", "new issue").
+_FREQUENT_NAME_WORDS = frozenset(
+    "little long young new good best rich small short brown white black green gray grey hill wood stone "
+    "bell rose love hope will may june april august bill grant frank mark pat sue rob don art ray gene "
+    "major price page street king lane hall may far early late more most much many way day days week "
+    "weeks night morning care case cross field ford foster fox free friend gay gold hart house hunt "
+    "jack job joy keen lamb land law lee light long low man mann mason mills moon moore north oak park "
+    "parks person pierce power rice rivers rock rose ross rush sharp shore silver snow spring spencer "
+    "summer sweet swift today tom walker wall ward water waters west wise wolf woods small pope cook "
+    "baker miller carter porter fisher hunter turner taylor cole well wells bush knight head".split()
+) - frozenset({"hope", "joy", "june", "april", "grant", "frank", "taylor", "miller", "carter", "fisher"})
+
+
+@lru_cache(maxsize=1)
+def name_words() -> FrozenSet[str]:
+    """Lower-case given and family names of Faker's en_US person provider (MIT):
+    a word among them in a mislabelled span is taken as a name."""
+    from ..surrogates.names import locale_name_lists
+
+    first, last = locale_name_lists("en_US", gendered=True)
+    return frozenset(n.lower() for n in first + last + list(_VIRTUE_NAMES) if n.isalpha())
+
+
+#: Given names that are also words, missing from Faker's en_US lists.
+_VIRTUE_NAMES = ("hope", "joy", "faith", "grace", "charity", "patience", "mercy", "destiny", "harmony", "honor")
+
+
 #: Words that never decide a span's plausibility.
 _FILLER = frozenset("and of the a an in on at to for & or".split())
 
 
-def _line_start(span: Span, text: str) -> bool:
-    before = text[max(0, span.start_char - 8) : span.start_char]
-    return bool(re.search(r"(?:^|\n|[:.;]\s)\s*(?:[-*•]\s*)?$", before)) or span.start_char == 0
+def _line_start(start_char: int, text: str) -> bool:
+    """Whether the text before `start_char` ends a line, sentence or list bullet."""
+    before = text[max(0, start_char - 8) : start_char]
+    return bool(re.search(r"(?:^|\n|[:.;]\s)\s*(?:[-*•]\s*)?$", before)) or start_char == 0
 
 
 __all__ = ["INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS", "default_lexicons"]
