@@ -67,6 +67,13 @@ VETOED = [
     ("acne vulgaris noted", "vulgaris", "PATIENT", "validator:medical_or_brand"),
     ("wears a Fitbit daily", "Fitbit", "HOSPITAL", "validator:medical_or_brand"),
     ("Demerol was given", "Demerol", "ORGANIZATION", "validator:medical_or_brand"),
+    ("Arabic interpreter requested", "Arabic", "CITY", "validator:nationality"),
+    ("needs a Haitian Creole interpreter", "Haitian Creole interpreter", "HOSPITAL", "validator:nationality"),
+    ("tip in the fifth intercostal space", "fifth intercostal space", "STREET", "validator:street"),
+    ("seen by anesthesia", "anesthesia", "USERNAME", "validator:username"),
+    ("take 3-4 tablets", "3-4", "DATE", "validator:date_not"),
+    ("GFR 58 today", "GFR 58", "DATE", "validator:date_not"),
+    ("uses an Apple Watch", "Apple Watch", "CITY", "validator:medical_or_brand"),
 ]
 
 
@@ -116,6 +123,10 @@ KEPT = [
     ("Dr. Foley saw her", "Foley", "DOCTOR"),
     ("Mr. Heart called", "Heart", "PATIENT"),
     ("hi , carolyn", "carolyn", "PATIENT"),
+    ("lives at 12 Elm Street", "12 Elm Street", "STREET"),
+    ("lives on Main Street", "Main Street", "STREET"),
+    ("login jdoe42 used", "jdoe42", "USERNAME"),
+    ("moved from Korea", "Korea", "COUNTRY"),
     # label confusions keep the span (a name or place word in it): recall first
     ("with brittany edwards today", "brittany edwards", "PROFESSION"),
     ("Thanks, Hope", "Hope", "DEVICE"),
@@ -156,3 +167,22 @@ def test_every_validated_label_has_a_check(guard_nlp):
     validators = guard_nlp.get_pipe("phi_guard").validators
     for label in VALIDATED_LABELS:
         assert label in validators._checks
+
+
+def test_unlisted_eponym_before_a_medical_head_is_vetoed(guard_nlp):
+    assert vetoed_reason(guard_nlp, "Killip class II on arrival", "Killip", "CITY") == "guard:eponym_with_head"
+    assert vetoed_reason(guard_nlp, "Chvostek sign negative", "Chvostek", "PATIENT") == "guard:eponym_with_head"
+    # a title keeps a person: "Dr. Killip class" is no eponym
+    assert vetoed_reason(guard_nlp, "Dr. Killip class today", "Killip", "DOCTOR") is None
+
+
+def test_lowercase_given_names_are_found_by_the_rules():
+    from spacy_phi import rules_pipeline
+    from spacy_phi.rules.name_patterns import lowercase_given_names
+
+    nlp = rules_pipeline()
+    doc = nlp("[doctor] hi , gregory . my daughter julie came with me this summer")
+    assert [(e.text, e.label_) for e in doc.ents] == [("gregory", "PATIENT"), ("julie", "PATIENT")]
+    names = lowercase_given_names()
+    assert "gregory" in names and "summer" not in names and "will" not in names and "dawn" not in names
+    assert nlp("Gregory").ents == ()  # capitalised names are the tagger's job

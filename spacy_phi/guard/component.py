@@ -212,6 +212,9 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return REASON_EPONYM
         if len(words) > 1 and all(vocab.is_always_medical(w) or vocab.is_drug(w) for w in words):
             return REASON_MEDICAL_TERM
+        if group == NER_GROUP and span.text[:1].isupper() and self._head_follows(span):
+            # An eponym no list knows: "Killip class", "Chvostek sign", "West Nile virus".
+            return REASON_EPONYM
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return REASON_COMMON_WORD
         return None

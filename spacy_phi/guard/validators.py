@@ -43,12 +43,16 @@ REASON_NOT_COUNTRY = "validator:country_not_in_gazetteer"
 REASON_BODY_PART = "validator:body_part_or_header"
 REASON_NO_OCCUPATION = "validator:profession_without_occupation"
 REASON_MEDICAL_OR_BRAND = "validator:medical_or_brand_words"
+REASON_NATIONALITY = "validator:nationality_or_language"
+REASON_NOT_STREET = "validator:street_without_number_or_street_word"
+REASON_NOT_USERNAME = "validator:username_is_a_word"
 
 #: Labels with a validator (the default of the guard's `validated_labels`).
 VALIDATED_LABELS = (
     "ACCOUNT", "AGE", "BIOID", "CITY", "COUNTRY", "DATE", "DEPARTMENT", "DEVICE", "DOCTOR", "EMAIL",
     "FAX", "HEALTHPLAN", "HOSPITAL", "IDNUM", "LICENSE", "LOCATION_OTHER", "MEDICALRECORD",
-    "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "SSN", "STATE", "URL", "VEHICLE", "ZIP",
+    "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "SSN", "STATE", "STREET", "URL", "USERNAME", "VEHICLE",
+    "ZIP",
 )
 
 #: Least digits an identifier or contact span must hold.
@@ -68,7 +72,7 @@ MAX_AGE = 125
 #: Number shapes that are never dates: ratios ("1:1:1"), spinal levels ("L5",
 #: "C5-6"), doses and measures ("40 mg", "10%").
 _NOT_DATE_NUMBER = re.compile(
-    r"^(?:\d+(?::\d+){2,}|[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})?|\d+(?:\.\d+)?\s*(?:mg|mcg|g|kg|ml|mL|cc|units?|%|mmhg|bpm|cm|mm|lbs?|oz)\.?)$",
+    r"^(?:\d{1,2}-\d{1,2}|\d+(?::\d+){2,}|[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})?|\d+(?:\.\d+)?\s*(?:mg|mcg|g|kg|ml|mL|cc|units?|%|mmhg|bpm|cm|mm|lbs?|oz)\.?)$",
     re.IGNORECASE,
 )
 #: A number that is a date by its shape alone: a year, "3/14", "03-14-2019", "'98".
@@ -112,6 +116,7 @@ class LabelLexicons:
     date_words: FrozenSet[str]
     body_parts_and_headers: FrozenSet[str]
     brands: FrozenSet[str]
+    nationalities: FrozenSet[str]
 
     @property
     def states_lower(self) -> FrozenSet[str]:
@@ -134,6 +139,7 @@ LEXICON_FILES: Dict[str, str] = {
     "date_words": "date_words.txt",
     "body_parts_and_headers": "body_parts_and_headers.txt",
     "brands": "brands.txt",
+    "nationalities": "nationalities.txt",
 }
 #: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
 _PHRASE_LEXICONS = frozenset({"states", "countries"})
@@ -198,6 +204,8 @@ class LabelValidators:
             "HOSPITAL": self._name_or_organisation,
             "ORGANIZATION": self._name_or_organisation,
             "DEPARTMENT": self._name_or_organisation,
+            "STREET": self._street,
+            "USERNAME": self._username,
         }
         for label in _MIN_DIGITS:
             self._checks[label] = self._digits
@@ -210,6 +218,8 @@ class LabelValidators:
         """
         check = self._checks.get(span.label_)
         reason = check(span, text) if check is not None else None
+        if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
+            reason = REASON_NATIONALITY
         if reason is None or reason == REASON_STATE_ABBREVIATION:
             return reason
         # Recall first: a span with a word that could be a name or a place is
@@ -243,6 +253,7 @@ class LabelValidators:
             or word in lex.body_parts_and_headers
             or word in lex.date_words
             or word in lex.occupations
+            or word in lex.nationalities
         )
 
     # -- dates, ages, identifiers ------------------------------------------------
@@ -321,7 +332,29 @@ class LabelValidators:
         words = [w for w in _words(span.text) if w not in _FILLER]
         if words and all(w in self.lexicons.body_parts_and_headers for w in words):
             return REASON_BODY_PART
+        if words and all(w in self.lexicons.brands or self.vocabulary.is_drug(w) for w in words):
+            return REASON_MEDICAL_OR_BRAND  # "Apple Watch", "Neosporin"
         return None
+
+    def _street(self, span: Span, text: str) -> Optional[str]:
+        if any(c.isdigit() for c in span.text) or any(w in _STREET_WORDS for w in _words(span.text)):
+            return None
+        return REASON_NOT_STREET
+
+    def _username(self, span: Span, text: str) -> Optional[str]:
+        value = span.text.strip()
+        if any(c.isdigit() or c in "_.@" for c in value) or " " in value:
+            return None
+        return REASON_NOT_USERNAME if self._known_word(value.lower()) else None
+
+    def _nationality_words_only(self, span: Span) -> bool:
+        """"Arabic", "Haitian Creole interpreter": a nationality or language
+        with ordinary words, never a name or place (i2b2 convention)."""
+        words = [w for w in _words(span.text) if w not in _FILLER]
+        nationalities = self.lexicons.nationalities
+        return any(w in nationalities for w in words) and all(
+            w in nationalities or self._known_word(w) for w in words
+        )
 
     def _not_a_place(self, span: Span) -> Optional[str]:
         """Reason to veto a STATE/COUNTRY outside the gazetteer: body parts,
@@ -334,7 +367,7 @@ class LabelValidators:
         if not words or any(c.isdigit() for c in span.text):
             return None
         vocab = self.vocabulary
-        if all(vocab.is_ordinary_word(w) or vocab.is_always_medical(w) or vocab.is_drug(w) or w in _FILLER for w in words):
+        if all(self._known_word(w) or w in _FILLER for w in words):
             return REASON_NOT_COUNTRY if span.label_ == "COUNTRY" else REASON_NOT_STATE
         return None
 
@@ -394,6 +427,8 @@ class LabelValidators:
 
     def _has_medical_word(self, span: Span) -> bool:
         vocab = self.vocabulary
+        if any(vocab.is_abbreviation(w) for w in _WORD.findall(span.text)):
+            return True  # "GFR 58", "BMI 31"
         return any(
             vocab.is_drug(w) or vocab.is_always_medical(w) or w in self.lexicons.brands for w in _words(span.text) if len(w) > 2
         )
@@ -427,6 +462,16 @@ def name_words() -> FrozenSet[str]:
 _VIRTUE_NAMES = ("hope", "joy", "faith", "grace", "charity", "patience", "mercy", "destiny", "harmony", "honor")
 
 
+#: Labels vetoed when made of nationality or language words and ordinary words.
+_NATIONALITY_LABELS = frozenset(
+    {"CITY", "COUNTRY", "STATE", "LOCATION_OTHER", "PATIENT", "DOCTOR", "HOSPITAL", "ORGANIZATION", "DEPARTMENT"}
+)
+#: Words of a street line.
+_STREET_WORDS = frozenset(
+    "street st avenue ave road rd boulevard blvd lane ln drive dr court ct way place pl circle cir terrace "
+    "parkway pkwy highway hwy route rte trail trl square sq plaza alley row apt apartment suite ste unit box "
+    "po pike turnpike crescent close hill ridge loop run path walk".split()
+)
 #: Words that never decide a span's plausibility.
 _FILLER = frozenset("and of the a an in on at to for & or".split())
 

@@ -30,6 +30,7 @@ from spacy.util import SimpleFrozenList, ensure_path
 
 from ..spangroups import RULES_GROUP
 from .builtin import builtin_rules
+from .name_patterns import builtin_patterns
 from .regex_rules import RegexRule, RuleError, find_all, rule_by_id
 
 #: Span-group attribute holding {rule id: priority} for `phi_merge`.
@@ -138,6 +139,7 @@ class PhiRules(Pipe):
         self.clear()
         if self.use_builtin:
             self.add_rules(builtin_rules())
+            self.add_patterns(builtin_patterns())
         if rules:
             self.add_rules(rules)
         if patterns:
