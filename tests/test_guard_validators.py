@@ -74,6 +74,12 @@ VETOED = [
     ("take 3-4 tablets", "3-4", "DATE", "validator:date_not"),
     ("GFR 58 today", "GFR 58", "DATE", "validator:date_not"),
     ("uses an Apple Watch", "Apple Watch", "CITY", "validator:medical_or_brand"),
+    (
+        "dose is fifty milligrams once a day and you said gregory takes it with breakfast every day now",
+        "fifty milligrams once a day and you said gregory takes it with breakfast every day now",
+        "AGE",
+        "validator:span_too_long",
+    ),
 ]
 
 

@@ -44,6 +44,7 @@ REASON_BODY_PART = "validator:body_part_or_header"
 REASON_NO_OCCUPATION = "validator:profession_without_occupation"
 REASON_MEDICAL_OR_BRAND = "validator:medical_or_brand_words"
 REASON_NATIONALITY = "validator:nationality_or_language"
+REASON_TOO_LONG = "validator:span_too_long"
 REASON_NOT_STREET = "validator:street_without_number_or_street_word"
 REASON_NOT_USERNAME = "validator:username_is_a_word"
 
@@ -67,6 +68,14 @@ _AGE_WORDS = frozenset(
     "teens teen twenties thirties forties fifties sixties seventies eighties nineties "
     "dozen half newborn infant".split()
 )
+#: Longest plausible span per label, in tokens (clinical tokenizer); longer tagger
+#: spans are vetoed whatever their words.
+DEFAULT_MAX_TOKENS = 16
+MAX_TOKENS = {
+    "AGE": 8, "DATE": 16, "PATIENT": 10, "DOCTOR": 10, "PROFESSION": 10, "CITY": 8, "STATE": 6,
+    "COUNTRY": 8, "ZIP": 5, "SSN": 8, "PHONE": 16, "FAX": 16, "ORGANIZATION": 24, "HOSPITAL": 24,
+    "DEPARTMENT": 16, "STREET": 20, "LOCATION_OTHER": 16, "EMAIL": 12, "URL": 24,
+}
 #: Oldest plausible age.
 MAX_AGE = 125
 #: Number shapes that are never dates: ratios ("1:1:1"), spinal levels ("L5",
@@ -216,6 +225,10 @@ class LabelValidators:
         span (Span): the span.
         text (str): the doc's text (passed in so it is built once per doc).
         """
+        if len(span) > MAX_TOKENS.get(span.label_, DEFAULT_MAX_TOKENS):
+            # A transition-based tagger can fail to close an entity and tag
+            # hundreds of words of a long unpunctuated dialogue line as one AGE.
+            return REASON_TOO_LONG
         check = self._checks.get(span.label_)
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
