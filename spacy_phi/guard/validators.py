@@ -10,8 +10,11 @@ moves the span to `doc.spans["phi_vetoed"]` with that reason.
 Validators run on the tagger's spans only: a rule matched its value in context,
 and known PHI is given by the user. Recall first: a span that fails its check
 is vetoed only when no word of it could be a person's name (a word of Faker's
-en_US name lists that is not a frequent English word); a span holding one is
-PHI with the wrong label and stays ("brittany edwards" tagged PROFESSION). They never look beyond ~40 characters
+en_US name lists that is not a frequent English word, or an unknown capitalised
+word in mid-sentence); a span holding one is PHI with the wrong label and stays
+("brittany edwards" tagged PROFESSION). Two checks veto whatever the words: a
+span longer than its label allows (`MAX_TOKENS`) and a bare state abbreviation
+without an address around it. Validators never look beyond ~40 characters
 around a span, so the cost is linear in the note length.
 
 The word lists ship in `spacy_phi/data/label_lexicons/` (see SOURCE.txt).
@@ -379,7 +382,6 @@ class LabelValidators:
         words = _words(span.text)
         if not words or any(c.isdigit() for c in span.text):
             return None
-        vocab = self.vocabulary
         if all(self._known_word(w) or w in _FILLER for w in words):
             return REASON_NOT_COUNTRY if span.label_ == "COUNTRY" else REASON_NOT_STATE
         return None
