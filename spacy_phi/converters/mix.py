@@ -24,7 +24,7 @@ import random
 import srsly
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Dict, List, Sequence, Union
+from typing import Dict, List, Sequence, Tuple, Union
 
 from spacy.tokens import Doc, DocBin
 from spacy.vocab import Vocab
@@ -70,9 +70,15 @@ def mix_docs(parts: Sequence[MixPart], seed: int = 0) -> List[Doc]:
     RETURNS (List[Doc]): the mix (documents repeated by weight, then shuffled).
     RAISES (ConversionError): an input is missing or not a DocBin.
     """
+    return _mix(parts, seed)[0]
+
+
+def _mix(parts: Sequence[MixPart], seed: int) -> Tuple[List[Doc], Dict[str, int]]:
+    """The mix and the number of documents each input path put in it."""
     rng = random.Random(seed)
     vocab = Vocab()
     mixed: List[Doc] = []
+    counts: Dict[str, int] = {}
     for part in parts:
         if not part.path.is_file():
             raise ConversionError(f"mix: {part.path} does not exist")
@@ -85,8 +91,9 @@ def mix_docs(parts: Sequence[MixPart], seed: int = 0) -> List[Doc]:
         extra = round(len(docs) * fraction)
         if extra:
             mixed.extend(rng.sample(docs, extra))
+        counts[str(part.path)] = counts.get(str(part.path), 0) + len(docs) * int(whole) + extra
     rng.shuffle(mixed)
-    return mixed
+    return mixed, counts
 
 
 def write_mix(output: PathLike, parts: Sequence[MixPart], seed: int = 0) -> Dict[str, int]:
@@ -94,18 +101,13 @@ def write_mix(output: PathLike, parts: Sequence[MixPart], seed: int = 0) -> Dict
 
     RETURNS (Dict[str, int]): documents per input path and in total.
     """
-    docs = mix_docs(parts, seed=seed)
+    docs, counts = _mix(parts, seed)
     output = Path(output)
     output.parent.mkdir(parents=True, exist_ok=True)
     if output.suffix == ".jsonl":
         srsly.write_jsonl(output, ({"text": chunk} for doc in docs for chunk in raw_text_chunks(doc.text)))
     else:
         DocBin(docs=docs, store_user_data=True).to_disk(output)
-    counts = {str(part.path): 0 for part in parts}
-    for part in parts:
-        whole, fraction = divmod(part.weight, 1.0)
-        n = sum(1 for _ in DocBin().from_disk(part.path).get_docs(Vocab()))
-        counts[str(part.path)] += n * int(whole) + round(n * fraction)
     counts["total"] = len(docs)
     return counts
 
@@ -114,8 +116,9 @@ def raw_text_chunks(text: str) -> List[str]:
     """A note cut into pretraining chunks of whole lines (long lines cut by words).
 
     text (str): the note.
-    RETURNS (List[str]): chunks of RAW_CHUNK_MIN_WORDS..RAW_CHUNK_MAX_WORDS words
-        (the last one may be shorter).
+    RETURNS (List[str]): chunks of at most RAW_CHUNK_MAX_WORDS words; lines are
+        joined until a chunk has RAW_CHUNK_MIN_WORDS (a chunk that a long line
+        closes early, and the last one, may be shorter).
     """
     chunks: List[str] = []
     current: List[str] = []
