@@ -201,6 +201,8 @@ class LabelValidators:
     def __init__(self, lexicons: LabelLexicons, vocabulary: MedicalVocabulary) -> None:
         self.lexicons = lexicons
         self.vocabulary = vocabulary
+        # Built once: a DATE span is checked against it on every call.
+        self._strong_date_words = lexicons.date_words - _WEAK_DATE_WORDS
         self._checks: Dict[str, Callable[[Span, str], Optional[str]]] = {
             "DATE": self._date,
             "AGE": self._age,
@@ -287,7 +289,7 @@ class LabelValidators:
                 return REASON_DATE_NUMBER_SHAPE  # "Jardiance 10", "Nexium 40" (but "Easter 2019")
             return None
         words = _words(value)
-        date_words = self.lexicons.date_words - _WEAK_DATE_WORDS
+        date_words = self._strong_date_words
         if any(w in date_words or _singular(w) in date_words for w in words):
             return None
         return REASON_DATE_NO_DATE_WORD  # also a bare season: "summer", "the weekend"
