@@ -14,7 +14,12 @@ Policy (recall first):
    group (`group_priority`, default known 4 > rules 3 > NER 2); a rule can set
    its own (built-in shape-only ID guesses have 1, so a typed NER label
    beats them; context-anchored rules have 3, so "Fax: ..." stays a FAX even
-   when the NER says PHONE).
+   when the NER says PHONE). A rule whose shape settles the type (phone,
+   e-mail, URL, IP, MAC, card, SSN, ISO timestamp; `RegexRule.shape_label`)
+   keeps its label over the NER's even when the NER span is longer or the
+   rule's priority lower: the NER's label cannot be better than the format
+   (the extent is still the union); only a label of the same shape family
+   (PHONE / FAX) from the NER can still win.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
    when a rule contributed; score None (no detector gives calibrated scores).
@@ -23,12 +28,12 @@ Policy (recall first):
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .rules.component import PRIORITY_ATTR
+from .rules.component import PRIORITY_ATTR, SHAPE_ATTR
 from .spangroups import (
     DETECTOR_OF_GROUP,
     KNOWN_GROUP,
@@ -39,6 +44,8 @@ from .spangroups import (
     install_extensions,
 )
 
+#: Labels that share one written shape: the NER may still choose among them.
+SHAPE_FAMILY: Dict[str, Tuple[str, ...]] = {"PHONE": ("PHONE", "FAX"), "FAX": ("PHONE", "FAX")}
 DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2}
 DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP]
 
@@ -54,6 +61,7 @@ class Candidate:
     group_rank: int  # position of the group in span_groups (lower is preferred)
     priority: int
     rule_id: Optional[str]
+    shape: bool = False  # a shape-label rule match (see the module doc)
 
 
 def merge_candidates(candidates: Sequence[Candidate]) -> List[List[Candidate]]:
@@ -82,6 +90,11 @@ def choose_label(cluster: Sequence[Candidate]) -> Candidate:
     """
     start = min(c.start for c in cluster)
     end = max(c.end for c in cluster)
+    shape_labels = {label for c in cluster if c.shape for label in SHAPE_FAMILY.get(c.label, (c.label,))}
+    if shape_labels:
+        # The NER does not get to relabel a span whose format is unambiguous,
+        # except within the shape's family (a bare number: PHONE or FAX).
+        cluster = [c for c in cluster if c.group != NER_GROUP or c.label in shape_labels]
     return max(
         cluster,
         key=lambda c: (c.start == start and c.end == end, c.priority, c.end - c.start, -c.group_rank),
@@ -120,11 +133,13 @@ class PhiMerge:
                 continue
             span_group = doc.spans[group]
             rule_priority: Dict[str, int] = span_group.attrs.get(PRIORITY_ATTR, {}) or {}
+            shape_ids = frozenset(span_group.attrs.get(SHAPE_ATTR, ()) or ())
             default_priority = self.group_priority.get(group, 1)
             for span in span_group:
                 rule_id = span.id_ or None
                 priority = rule_priority.get(rule_id, default_priority) if rule_id else default_priority
-                found.append(Candidate(span.start, span.end, span.label_, group, rank, int(priority), rule_id))
+                shape = rule_id is not None and rule_id in shape_ids
+                found.append(Candidate(span.start, span.end, span.label_, group, rank, int(priority), rule_id, shape))
         return found
 
     def __call__(self, doc: Doc) -> Doc:

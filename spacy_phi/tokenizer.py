@@ -46,7 +46,10 @@ _MONTH_ANY_CASE = f"(?i:{_MONTH})"
 # Each is written without anchors; digit look-arounds stop a match from starting or
 # ending inside a longer number ("123/45/6789" is not a date).
 EMAIL = (
-    r"[A-Za-z0-9][A-Za-z0-9._%+'-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
+    # The local part is capped at 64 characters (RFC 5321): unbounded, the pattern
+    # rescans a long whitespace-free run (a base64 blob) from every position, which
+    # made tokenizing such a run quadratic.
+    r"[A-Za-z0-9][A-Za-z0-9._%+'-]{0,63}@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*"
     # TLD all lower or all upper case, so "x@bdd.comOther" stops after ".com".
     r"\.(?:[a-z]{2,}|[A-Z]{2,})"
 )

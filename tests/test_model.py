@@ -179,6 +179,7 @@ def test_every_token_is_aligned_and_window_overlaps_are_seen_twice(tiny_bert):
     assert pieces_per_token == [2 if i in overlap else 1 for i in range(len(doc))]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("start", [15, 27], ids=["crosses-window-1-end", "crosses-window-2-end"])
 def test_phi_span_across_a_window_boundary_is_found_whole(trained_tiny, start):
     rng = random.Random(start)
@@ -205,6 +206,7 @@ def test_case_features_widen_the_ner_input(tiny_bert):
     assert all(ent.label_ in LABEL_NAMES for ent in doc.ents)
 
 
+@pytest.mark.slow
 def test_saved_transformer_pipeline_reloads_offline_without_its_weights_folder(trained_tiny, tiny_bert, tmp_path):
     text = name_example(trained_tiny, random.Random(7), 40, 15).reference.text
     expected = [(e.start_char, e.end_char, e.label_) for e in trained_tiny(text).ents]
@@ -230,6 +232,7 @@ def test_saved_transformer_pipeline_reloads_offline_without_its_weights_folder(t
         moved.rename(tiny_bert)
 
 
+@pytest.mark.slow
 def test_cnn_pipeline_trains_and_round_trips(tmp_path):
     config = load_config(CONFIGS / "cnn.cfg", interpolate=True)
     fix_random_seed(0)

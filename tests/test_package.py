@@ -88,7 +88,10 @@ def test_saved_pipeline_loads_without_importing_spacy_phi(tmp_path):
 
 
 def test_console_script_version():
-    result = subprocess.run(["spacy-phi", "--version"], capture_output=True, text=True, check=True)
+    # The script installed next to this interpreter: PATH may not hold the venv's bin.
+    script = Path(sys.executable).parent / ("spacy-phi.exe" if sys.platform == "win32" else "spacy-phi")
+    assert script.is_file(), script
+    result = subprocess.run([str(script), "--version"], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == f"spacy-phi {spacy_phi.__version__}"
 
 

@@ -9,7 +9,9 @@ import os
 import random
 import subprocess
 import sys
+import sysconfig
 import zipfile
+from importlib.metadata import version
 from pathlib import Path
 
 import pytest
@@ -55,6 +57,7 @@ def _build_wheel(package_dir: Path, dist: Path) -> Path:
     return wheel
 
 
+@pytest.mark.slow
 def test_en_phi_deid_wheel_bundles_weights_requires_spacy_phi_and_loads_offline(tmp_path):
     trained, assembled, packages = tmp_path / "trained", tmp_path / "assembled", tmp_path / "packages"
     _tiny_trained_pipeline(trained)
@@ -136,3 +139,92 @@ def test_project_workflow_paths_are_single_and_connected():
     assert "--gpu-id ${vars.gpu_id}" in raw["train"]["script"][0]
     assert "configs/${vars.config}.cfg" in raw["train"]["script"][0]
     assert "spacy package" in commands["package"]["script"][0] and "--name phi_deid" in commands["package"]["script"][0]
+
+
+def _dependency_site(target: Path) -> Path:
+    """Links to this interpreter's installed distributions, minus spacy_phi and
+    en_phi_deid (editable or not), so a new venv resolves the dependencies without
+    network but must take our two projects from the wheels."""
+    ours = ("spacy_phi", "__editable__", "en_phi_deid", "spacy-phi", "en-phi-deid")
+    target.mkdir()
+    for site_dir in dict.fromkeys([sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]]):
+        for entry in Path(site_dir).iterdir():
+            # .pth files (the editable finder among them) are not processed outside site dirs.
+            if entry.name.startswith(ours) or entry.suffix in (".pth", ".egg-link"):
+                continue
+            if not (target / entry.name).exists():
+                (target / entry.name).symlink_to(entry)
+    return target
+
+
+@pytest.mark.slow
+def test_offline_wheels_install_with_no_index_into_a_new_venv(tmp_path):
+    """`spacy project run package` in small: the en_phi_deid wheel, then
+    scripts/offline_wheels.py (spacy_phi wheel + REQUIREMENTS-offline.txt); then
+    `pip install --no-index --find-links DIST en_phi_deid` in a new venv."""
+    trained, assembled, packages, dist = (tmp_path / n for n in ("trained", "assembled", "packages", "dist"))
+    _tiny_trained_pipeline(trained)
+    assert main(["assemble", str(trained), str(assembled), "--version", __version__]) == 0
+    packages.mkdir()
+    subprocess.run([sys.executable, "-m", "spacy", "package", str(assembled), str(packages),
+                    "--build", "none", "--force"], check=True, capture_output=True, text=True)
+    _build_wheel(packages / f"{PACKAGE}-{__version__}", dist)
+    subprocess.run([sys.executable, str(ROOT / "scripts" / "offline_wheels.py"), str(dist)],
+                   check=True, capture_output=True, text=True)
+
+    # The spacy_phi wheel ships every data file of the source tree.
+    (wheel,) = dist.glob("spacy_phi-*.whl")
+    data_files = {p.relative_to(ROOT).as_posix() for p in (ROOT / "spacy_phi").rglob("*")
+                  if p.is_file() and p.suffix not in (".py", ".pyc") and "__pycache__" not in p.parts}
+    with zipfile.ZipFile(wheel) as archive:
+        names = set(archive.namelist())
+    assert "spacy_phi/data/medical_vocabulary/drugs.txt" in data_files
+    assert data_files <= names, sorted(data_files - names)
+    assert not [n for n in names if "__pycache__" in n or n.endswith(".pyc")]
+
+    # The download list: our dependencies pinned to the installed versions, the CPU torch index.
+    requirements = (dist / "REQUIREMENTS-offline.txt").read_text().splitlines()
+    assert "--extra-index-url https://download.pytorch.org/whl/cpu" in requirements
+    assert f"spacy=={version('spacy')}" in requirements
+    assert f"thinc=={version('thinc')}" in requirements and any(r.startswith("torch==") for r in requirements)
+    assert not [r for r in requirements if r.lower().startswith(("spacy_phi", "spacy-phi", "en_phi_deid", "pytest"))]
+
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site_dir = Path(subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                                   check=True, capture_output=True, text=True).stdout.strip())
+    (site_dir / "_test_dependencies.pth").write_text(str(_dependency_site(tmp_path / "deps")) + "\n")
+    # Only DIST: no pip config (its find-links or indexes), no PYTHONPATH.
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_") and k != "PYTHONPATH"}
+    env.update(PIP_CONFIG_FILE=os.devnull, PIP_DISABLE_PIP_VERSION_CHECK="1",
+               HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1")
+    install = subprocess.run([str(python), "-m", "pip", "install", "--no-index", "--find-links", str(dist), PACKAGE],
+                             capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert install.returncode == 0, install.stdout[-2000:] + install.stderr[-2000:]
+    installed = install.stdout.splitlines()[-1]
+    assert installed.startswith("Successfully installed"), installed
+    assert f"spacy_phi-{__version__}" in installed or f"spacy-phi-{__version__}" in installed, installed
+    assert f"{PACKAGE}-{__version__}" in installed, installed
+
+    script = (
+        "import json, spacy, spacy_phi, en_phi_deid\n"
+        "from importlib.metadata import distribution\n"
+        "dist = distribution('spacy_phi')\n"
+        "nlp = spacy.load('en_phi_deid')\n"
+        f"doc = nlp({NOTE!r})\n"
+        "print(json.dumps({'spacy_phi': spacy_phi.__file__, 'en_phi_deid': en_phi_deid.__file__,\n"
+        "    'direct_url': dist.read_text('direct_url.json'),\n"
+        "    'files': [str(f) for f in dist.files], 'installer': dist.read_text('INSTALLER'),\n"
+        "    'deidentified': isinstance(doc._.deidentified, str), 'pipes': nlp.pipe_names}))\n"
+    )
+    result = subprocess.run([str(python), "-c", script], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    loaded = json.loads(result.stdout.splitlines()[-1])
+    # Both from the wheels, installed into the new venv (not the editable checkout).
+    assert Path(loaded["spacy_phi"]).is_relative_to(site_dir), loaded["spacy_phi"]
+    assert Path(loaded["en_phi_deid"]).is_relative_to(site_dir), loaded["en_phi_deid"]
+    assert loaded["direct_url"] is None and loaded["installer"].strip() == "pip"
+    assert "spacy_phi/data/medical_vocabulary/drugs.txt" in loaded["files"]
+    assert (site_dir / "spacy_phi" / "data" / "medical_vocabulary" / "drugs.txt").is_file()
+    assert loaded["deidentified"] and "phi_surrogates" in loaded["pipes"]

@@ -62,8 +62,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="input format (default: from the path; stdin is text unless given)")
 
     model = parser.add_argument_group("pipeline")
-    model.add_argument("--model", help="spaCy pipeline name or path (default: en_phi_deid if installed, "
-                                       "else the rules-only pipeline)")
+    model.add_argument("--model", help="spaCy pipeline name or path, or 'rules' for the rules-only pipeline "
+                                       "(default: en_phi_deid if installed, else the rules-only pipeline)")
     model.add_argument("--lang", default="en", help="language of the default rules pipeline (default: en)")
     model.add_argument("--mode", choices=MODES, help="how PHI is replaced (default: the pipeline's, surrogate)")
     model.add_argument("--secret-file", help="file holding the secret that keys surrogates and hashes "

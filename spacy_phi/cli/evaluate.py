@@ -6,9 +6,12 @@
         [--compare OTHER_PREDICTIONS] [--compare-format F] [--seed N] [--shuffles N]
 
 Documents are matched by record id; gold documents without predictions are
-scored as all missed, predictions without gold are counted. The console shows
-numbers, labels and ids only; note text reaches the HTML report (and error
-examples in the JSON) only with --include-text.
+scored as all missed, predictions without gold are counted. A JSONL predictions
+line needs an "id" and its "spans" ({"start", "end", "label"}, character offsets
+into the gold text); "text" is optional. A span that repeats its "text" is
+checked against the gold text at its offsets (mismatches are reported by id).
+The console shows numbers, labels and ids only; note text reaches the HTML
+report (and error examples in the JSON) only with --include-text.
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--phrases", type=Path, help="PhysioNet phrase file for the gold")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", help="spaCy pipeline (name or path) to run on the gold texts")
-    source.add_argument("--predictions", type=Path, help="predicted spans: JSONL file, BRAT folder or .spacy")
+    source.add_argument("--predictions", type=Path,
+                        help="predicted spans: JSONL file (id and spans; text optional), BRAT folder or .spacy")
     parser.add_argument("--pred-format", choices=("jsonl", "brat", "spacy"), help="format of --predictions")
     parser.add_argument("--pred-scheme", choices=tuple(SCHEMES), default="spacy_phi",
                         help="label scheme of the predictions (default: spacy_phi)")
@@ -72,7 +76,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
     """
     from ..evaluation import compare, format_console, match_documents, score, write_html
     from ..evaluation.documents import MatchReport
-    from ..evaluation.loading import load_documents, predict_with_model
+    from ..evaluation.loading import load_documents, load_predictions, predict_with_model
     from ..evaluation.metrics import METRICS
 
     if args.metric not in METRICS:
@@ -85,14 +89,14 @@ def run_evaluate(args: argparse.Namespace) -> int:
         if args.model:
             pred = predict_with_model(args.model, gold)
         else:
-            pred = load_documents(args.predictions, args.pred_format, args.pred_scheme, report=report,
-                                  side="pred", lang=args.lang)
+            pred = load_predictions(args.predictions, args.pred_format, args.pred_scheme, gold,
+                                    report=report, lang=args.lang)
         documents, matching = match_documents(gold, pred, report)
         result = score(documents, matching, include_text=args.include_text)
         if args.compare is not None:
             other_report = MatchReport()
-            other = load_documents(args.compare, args.compare_format, args.pred_scheme,
-                                   report=other_report, side="pred", lang=args.lang)
+            other = load_predictions(args.compare, args.compare_format, args.pred_scheme, gold,
+                                     report=other_report, lang=args.lang)
             other_docs, other_matching = match_documents(gold, other, other_report)
             other_result = score(other_docs, other_matching)
             significance = compare(result, other_result, args.metric, shuffles=args.shuffles, seed=args.seed)

@@ -20,6 +20,7 @@ from .model import configure_surrogates, load_pipeline, restore_surrogates
 from .records import (
     DEFAULT_MAX_CHARS,
     REASON_BAD_FIELD,
+    REASON_BAD_RECORD,
     REASON_MISSING_FIELD,
     InputRecord,
     RecordError,
@@ -31,14 +32,30 @@ from .summary import RunSummary
 TextOrRecord = Union[str, Mapping[str, Any], InputRecord]
 
 
-def _to_record(item: TextOrRecord, position: int) -> InputRecord:
-    """An InputRecord from a string, a dict or an InputRecord (position set)."""
+def _to_record(item: Any, position: int) -> InputRecord:
+    """An InputRecord from a string, a dict or an InputRecord (position set).
+
+    Anything else (None, a number, bytes, a list, ...) or an item that cannot
+    be read becomes a record with `error` set: it yields a failed result, like
+    a bad JSONL line, and the items after it are still processed.
+    """
+    try:
+        return _convert_item(item, position)
+    except Exception as err:
+        # Only the exception type: its message could quote the item.
+        kind = type(err).__name__
+        error = RecordError(REASON_BAD_RECORD, f"item {position} could not be read ({kind})", error_type=kind)
+        return InputRecord(id=str(position), position=position, error=error)
+
+
+def _convert_item(item: Any, position: int) -> InputRecord:
     if isinstance(item, str):
         return InputRecord(id=str(position), text=item, position=position)
     if isinstance(item, InputRecord):
         return InputRecord(
-            id=item.id, text=item.text, position=position, patient_key=item.patient_key,
-            known_phi=item.known_phi, source=item.source, payload=item.payload, error=item.error,
+            id=str(item.id) if item.id is not None else str(position), text=item.text, position=position,
+            patient_key=item.patient_key, known_phi=item.known_phi, source=item.source, payload=item.payload,
+            error=item.error,
         )
     if isinstance(item, Mapping):
         record_id = item.get("id")
@@ -58,11 +75,31 @@ def _to_record(item: TextOrRecord, position: int) -> InputRecord:
         if record.error:
             record.text = None
         return record
-    raise TypeError(f"deidentify() takes texts, dicts or InputRecords, not {type(item).__name__}")
+    # The type name only: the value itself may be note text (bytes).
+    kind = type(item).__name__
+    hint = " (decode it to str first)" if isinstance(item, (bytes, bytearray, memoryview)) else ""
+    error = RecordError(
+        REASON_BAD_RECORD, f"item {position} is {kind}, not a str, a dict with 'text' or an InputRecord{hint}"
+    )
+    return InputRecord(id=str(position), position=position, error=error)
+
+
+def _items(texts_or_records: Any) -> Iterable[Any]:
+    """The items of the argument: a lone text, bytes, dict or InputRecord is one item."""
+    if isinstance(texts_or_records, (str, bytes, bytearray, Mapping, InputRecord)):
+        return [texts_or_records]
+    try:
+        iter(texts_or_records)
+    except TypeError:
+        raise TypeError(
+            "deidentify() takes a text, a record or an iterable of them, "
+            f"not {type(texts_or_records).__name__}"
+        ) from None
+    return texts_or_records
 
 
 def deidentify(
-    texts_or_records: Union[str, Iterable[TextOrRecord]],
+    texts_or_records: Union[TextOrRecord, Iterable[Any]],
     nlp: Optional[Language] = None,
     *,
     model: Optional[str] = None,
@@ -76,10 +113,13 @@ def deidentify(
     """De-identify texts or records, streaming; one result per input, in order.
     A record that fails (empty, too long, a component error) yields a result
     with `error` set and `text` None: its original text is never returned as
-    de-identified.
+    de-identified. So does an item that is not a text, a dict or an
+    InputRecord (None, a number, bytes, a list: reason "bad_record"); the
+    items after it are still processed.
 
-    texts_or_records (Union[str, Iterable[TextOrRecord]]): a text, or texts,
-        or dicts {"text", "id", "patient_key", "known_phi"}, or InputRecords.
+    texts_or_records (Union[TextOrRecord, Iterable[TextOrRecord]]): a text,
+        a dict or an InputRecord, or an iterable of them; dicts hold
+        {"text", "id", "patient_key", "known_phi"}.
         Without an id, the position ("0", "1", ...) is the id.
     nlp (Optional[Language]): a pipeline that sets `doc.ents` (phi_surrogates
         is added last if missing); None: `model`, or the default pipeline.
@@ -94,7 +134,7 @@ def deidentify(
     YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
         with label, action, detector, score), `error`, `ok`.
     """
-    items = [texts_or_records] if isinstance(texts_or_records, str) else texts_or_records
+    items = _items(texts_or_records)
     given = nlp is not None
     if nlp is None:
         nlp, _ = load_pipeline(model, lang=lang)

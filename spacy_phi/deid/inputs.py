@@ -18,6 +18,7 @@ import csv
 import io
 import json
 import os
+import stat
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,6 +26,7 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Uni
 
 from ..errors import SpacyPhiError
 from ..labels import LABEL_NAMES
+from .csv_rows import CsvRegionLine, CsvRowReader
 from .records import (
     REASON_BAD_FIELD,
     REASON_BAD_RECORD,
@@ -76,6 +78,21 @@ class FieldConfig:
     known_field: Optional[str] = None
     known_columns: Dict[str, str] = field(default_factory=dict)
     csv_delimiter: str = ","
+
+    def check(self) -> None:
+        """Refuse an id or patient key read from the text or a known-PHI field:
+        ids are written to the output, the errors file and the manifest.
+
+        RAISES (InputError): such a combination.
+        """
+        phi_fields = {self.text_field: "--text-field", **{f: "--known-field/--known-column"
+                                                          for f in self.consumed_fields()}}
+        for name, option in ((self.id_field, "--id-field"), (self.patient_key_field, "--patient-key-field")):
+            if name and name in phi_fields:
+                raise InputError(
+                    f"{option} {name!r} is also the {phi_fields[name]} field: an id or patient key taken "
+                    "from note text or known PHI would put PHI in the output, errors file and manifest"
+                )
 
     def consumed_fields(self) -> List[str]:
         """Fields holding known PHI: never copied to the output."""
@@ -245,7 +262,11 @@ def read_note_file(path: Path, max_chars: int) -> Tuple[Optional[str], Optional[
     RETURNS (Tuple[Optional[str], Optional[RecordError]]): the text or the error.
     """
     try:
-        size = path.stat().st_size
+        status = path.stat()  # follows symlinks: a loop or a dangling link raises here
+        if not stat.S_ISREG(status.st_mode):
+            # Reading a FIFO or a device could block forever or never end.
+            return None, RecordError(REASON_READ_ERROR, "not a regular file")
+        size = status.st_size
         if size > _UTF8_BYTES_PER_CHAR * max_chars:
             # More bytes than max_chars characters can take: too long, unread.
             return None, RecordError(
@@ -269,6 +290,16 @@ def _read_stream_bounded(stream: IO[bytes], max_chars: int) -> Tuple[Optional[st
             total += len(chunk)
         return None, RecordError(REASON_TOO_LONG, f"the input has {total:,} bytes, more than --max-chars {max_chars:,} allows")
     return decode_note(data)
+
+
+def _links_to_folder(entry: "os.DirEntry[str]") -> bool:
+    """Whether a directory entry is a symlink to a folder (not followed)."""
+    if not entry.is_symlink():
+        return False
+    try:
+        return stat.S_ISDIR(os.stat(entry.path).st_mode)
+    except OSError:
+        return False  # dangling or looping: a record that fails when read
 
 
 class FolderSource(InputSource):
@@ -299,26 +330,39 @@ class FolderSource(InputSource):
         # A counting walk first (names only, O(1) memory) so progress has an ETA.
         self.total = sum(1 for _ in self._walk(root)) if count else None
 
-    def _walk(self, folder: Path) -> Iterator[Path]:
+    def _walk(self, folder: Path) -> Iterator[Tuple[Path, Optional[RecordError]]]:
+        """(path, error) of each note file in sorted order; a sub-folder that
+        cannot be listed is one item with its error (the root raises)."""
         try:
             entries = sorted(os.scandir(folder), key=lambda e: e.name)
         except OSError as err:
-            raise InputError(f"Cannot list the folder {folder}: {err.strerror}") from None
+            if folder == self.root:
+                raise InputError(f"Cannot list the folder {folder}: {err.strerror}") from None
+            yield folder, RecordError(
+                REASON_READ_ERROR, f"cannot list the folder: {err.strerror}", error_type=type(err).__name__
+            )
+            return
         for entry in entries:
             # Symlinked folders are not followed (no loops); symlinked files are read.
             if entry.is_dir(follow_symlinks=False):
                 yield from self._walk(Path(entry.path))
-            elif entry.name.lower().endswith(self.suffixes) and entry.is_file():
-                yield Path(entry.path)
+            elif entry.name.lower().endswith(self.suffixes) and not _links_to_folder(entry):
+                # Every other match is a record, readable or not: a dangling or
+                # looping symlink, a FIFO, a file without read permission all
+                # become errors at read time instead of vanishing or aborting.
+                yield Path(entry.path), None
 
     def records(self, skip: int = 0) -> Iterator[InputRecord]:
-        for position, path in enumerate(self._walk(self.root)):
+        for position, (path, walk_error) in enumerate(self._walk(self.root)):
             if position < skip:
                 continue
             relative = path.relative_to(self.root).as_posix()
             parent = path.relative_to(self.root).parent.as_posix()
             patient_key = parent if self.patient_key_from_folder and parent != "." else None
-            text, error = read_note_file(path, self.max_chars)
+            if walk_error is not None:
+                text, error = None, walk_error
+            else:
+                text, error = read_note_file(path, self.max_chars)
             yield InputRecord(
                 id=relative, text=text, position=position, patient_key=patient_key, source=relative, error=error
             )
@@ -334,6 +378,11 @@ class _CountingSource(InputSource):
         super().__init__(str(path) if path is not None else _STDIN_ID, max_chars)
         if path is not None and not path.is_file():
             raise InputError(f"Input not found: {path}")
+        if path is not None:
+            try:  # an unreadable input is a run that cannot start, not a failed record
+                open(path, "rb").close()
+            except OSError as err:
+                raise InputError(f"Cannot read the input {path}: {err.strerror}") from None
         self.path = path
         self.fields = fields
         self.stream = stream
@@ -502,7 +551,7 @@ class CsvSource(_CountingSource):
         _raise_csv_field_limit()
         self.header: Optional[List[str]] = None
         self.missing_optional: List[str] = []
-        self._reader: Any = None
+        self._reader: Optional[CsvRowReader] = None
         self._text_stream: Optional[io.TextIOWrapper] = None
 
     def _column(self, header: List[str], name: Optional[str], required: bool, what: str) -> Optional[int]:
@@ -530,7 +579,7 @@ class CsvSource(_CountingSource):
             # Invalid UTF-8 bytes are kept as surrogate escapes: passed-through
             # columns are written back byte for byte; a text field holding them fails.
             self._text_stream = io.TextIOWrapper(raw, encoding="utf8", errors="surrogateescape", newline="")
-            self._reader = csv.reader(self._text_stream, delimiter=self.fields.csv_delimiter)
+            self._reader = CsvRowReader(self._text_stream, self.fields.csv_delimiter)
             try:
                 self._read_header(self._reader)
             except InputError:
@@ -553,13 +602,13 @@ class CsvSource(_CountingSource):
         finally:
             self._release()
 
-    def _read_header(self, reader: Any) -> None:
+    def _read_header(self, reader: CsvRowReader) -> None:
         try:
-            header = next(reader)
-        except StopIteration:
-            raise InputError(f"{self.name}: empty CSV (no header row)") from None
+            header = reader.read_header()
         except csv.Error as err:
             raise InputError(f"{self.name}: unreadable CSV header ({err})") from None
+        if header is None:
+            raise InputError(f"{self.name}: empty CSV (no header row)")
         f = self.fields
         for label in f.known_columns:
             if label not in LABEL_NAMES:
@@ -573,31 +622,41 @@ class CsvSource(_CountingSource):
             label: self._column(header, column, True, f"known {label}") for label, column in f.known_columns.items()
         }
         self.header = header
+        reader.text_index = self._text_idx
 
-    def _rows(self, reader: Any, skip: int) -> Iterator[InputRecord]:
+    def _rows(self, reader: CsvRowReader, skip: int) -> Iterator[InputRecord]:
         header = self.header
         assert header is not None
         position = -1
         row_no = 0
-        while True:
-            try:
-                row = next(reader)
-            except StopIteration:
-                return
-            except csv.Error as err:
-                row_no += 1
-                position += 1
-                if position >= skip:
-                    error = RecordError(REASON_BAD_RECORD, f"row {row_no}: malformed CSV ({err})")
-                    yield InputRecord(id=f"row-{row_no}", position=position, source=f"row {row_no}", error=error)
-                continue
-            if not row:
-                continue  # a blank line is not a record
+        for item in reader.rows():
             row_no += 1
             position += 1
             if position < skip:
                 continue
-            yield self._parse(row, row_no, position, header)
+            if isinstance(item, CsvRegionLine):
+                yield self._region_error(item, row_no, position)
+            else:
+                yield self._parse(item.fields, row_no, position, header)
+
+    def _region_error(self, line: CsvRegionLine, row_no: int, position: int) -> InputRecord:
+        """An error record for one line of a region that cannot be split into rows."""
+        record_id = f"line-{line.line_no}"
+        idx = self._id_idx
+        # The id is trusted where the line starts a row: the region's first
+        # line (a column before the text is whole on it), or a line that looks
+        # exactly like a row. Elsewhere the "id" could be a piece of a note.
+        trusted = line.looks_like_row or (
+            line.first_of_region and idx is not None and self._text_idx is not None and idx < self._text_idx
+        )
+        if trusted and idx is not None and idx < len(line.fields) and line.fields[idx].strip():
+            record_id = line.fields[idx]
+        error = RecordError(
+            REASON_BAD_RECORD,
+            f"line {line.line_no} (row {row_no}) is not de-identified: CSV {line.region} cannot be split "
+            f"into rows reliably ({line.cause})",
+        )
+        return InputRecord(id=record_id, position=position, source=f"line {line.line_no}", error=error)
 
     def _parse(self, row: List[str], row_no: int, position: int, header: List[str]) -> InputRecord:
         source = f"row {row_no}"
@@ -655,6 +714,8 @@ def open_input(
     path_str = str(path)
     fmt = detect_format(path_str, format)
     fields = fields or FieldConfig()
+    if fmt in ("jsonl", "csv"):
+        fields.check()
     if fmt == "csv" and fields.csv_delimiter == "," and path_str.lower().endswith(".tsv"):
         fields = FieldConfig(**{**fields.__dict__, "csv_delimiter": "\t"})
     file_path = None if path_str == STDIN else Path(path_str)

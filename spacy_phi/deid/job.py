@@ -23,9 +23,10 @@ import json
 import shutil
 import sys
 import time
+from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import IO, Any, Dict, List, Optional, Sequence, Tuple
+from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 
@@ -45,10 +46,11 @@ from .outputs import (
     sidecar_path,
     staging_path,
 )
+from .paths import PathConflictError, RunPath, check_run_paths
 from .progress import Progress
 from .records import DEFAULT_MAX_CHARS, REASON_WRITE_ERROR, RecordError, RecordResult, failed
 from .resume import ResumeError, RunState
-from .review_html import ReviewWriter
+from .review_html import ReviewWriter, review_paths
 from .runner import DEFAULT_BATCH_SIZE, DeidRunner
 from .summary import RunSummary
 
@@ -60,6 +62,10 @@ STATE_SUFFIX = ".deid-state"
 
 class DeidUsageError(SpacyPhiError):
     """The run cannot start as asked (existing outputs, bad combination of options)."""
+
+
+class DeidStartError(DeidUsageError):
+    """A file or folder the run needs cannot be opened or created (names paths only)."""
 
 
 @dataclass
@@ -174,6 +180,30 @@ def _plan_paths(source: InputSource, output: Optional[Path], options: DeidOption
     )
 
 
+def _check_paths(source: InputSource, paths: _Paths, options: DeidOptions) -> None:
+    """Refuse outputs that would replace the input or one another (before anything is read)."""
+    if isinstance(source, FolderSource):
+        input_path: Optional[Path] = source.root
+    else:
+        input_path = getattr(source, "path", None)  # None: stdin
+    candidates = [
+        ("-o/--output", paths.output, source.format == "folder", True),
+        ("--errors", paths.errors, False, True),
+        ("--manifest", paths.manifest, False, True),
+        ("--summary", paths.summary, False, False),
+        ("the resume state file", paths.state, False, False),
+    ]
+    if options.html is not None:
+        # What the review writer creates, not the whole folder: `--html .` is fine.
+        candidates += [("--html", path, is_folder, True) for path, is_folder in review_paths(options.html)]
+    written = [RunPath(role, path, is_folder, staged) for role, path, is_folder, staged in candidates
+               if path is not None]
+    try:
+        check_run_paths(input_path, source.format == "folder", written)
+    except PathConflictError as err:
+        raise DeidUsageError(str(err)) from None
+
+
 def _writer(source: InputSource, output: Optional[Path], options: DeidOptions, hasher: Any,
             stdout: Optional[IO[bytes]]) -> OutputWriter:
     fields = options.fields
@@ -270,28 +300,30 @@ class DeidJob:
             record is processed; KeyboardInterrupt leaves the partial output for --resume.
         """
         opts = self.options
-        source = open_input(
-            self.input, opts.input_format, opts.fields, max_chars=opts.max_chars, suffixes=opts.suffixes,
-            patient_key_from_folder=opts.patient_key_from_folder, stream=self.stdin,
-        )
-        paths = _plan_paths(source, self.output, opts)
-        # A single text file is one record: rerunning it is the resume.
-        state = RunState(paths.state) if paths.state is not None and source.format != "text" else None
-        extra_staged: List[Path] = []
-        if source.format == "folder" and paths.output is not None:
-            extra_staged.append(staging_path(paths.output))
-        self._check_existing(paths, state, extra_staged)
+        with _could_not_start():
+            source = open_input(
+                self.input, opts.input_format, opts.fields, max_chars=opts.max_chars, suffixes=opts.suffixes,
+                patient_key_from_folder=opts.patient_key_from_folder, stream=self.stdin,
+            )
+            paths = _plan_paths(source, self.output, opts)
+            _check_paths(source, paths, opts)
+            # A single text file is one record: rerunning it is the resume.
+            state = RunState(paths.state) if paths.state is not None and source.format != "text" else None
+            extra_staged: List[Path] = []
+            if source.format == "folder" and paths.output is not None:
+                extra_staged.append(staging_path(paths.output))
+            self._check_existing(paths, state, extra_staged)
 
-        nlp, model_name = self._load_nlp()
-        previous = configure_surrogates(nlp, mode=opts.mode, secret_file=opts.secret_file)
+            nlp, model_name = self._load_nlp()
+            previous = configure_surrogates(nlp, mode=opts.mode, secret_file=opts.secret_file)
         try:
             return self._run(source, paths, state, nlp, model_name)
         finally:
             if self.given_nlp is not None:
                 restore_surrogates(nlp, previous)
 
-    def _resume_point(self, state: Optional[RunState], fingerprint: Dict[str, Any],
-                      source: InputSource) -> Tuple[int, Optional[Dict[str, Any]]]:
+    def _resume_point(self, state: Optional[RunState], fingerprint: Dict[str, Any], source: InputSource,
+                      secret: bytes, secret_from: str) -> Tuple[int, Optional[Dict[str, Any]]]:
         if not (self.options.resume and state is not None and state.exists()):
             if self.options.resume:
                 self.note("nothing to resume; starting from the beginning")
@@ -300,6 +332,14 @@ class DeidJob:
         diff = RunState.differences(header.get("fingerprint", {}), fingerprint)
         if diff:
             raise ResumeError(f"cannot resume: the input or settings changed since the interrupted run ({', '.join(diff)})")
+        if not RunState.same_secret(header, secret):
+            # Continuing would mix surrogates and manifest hashes of two secrets in one output.
+            hint = (" (this run has no secret set: a random per-run secret never matches)"
+                    if secret_from == "random per run" else "")
+            raise ResumeError(
+                "cannot resume: the interrupted run used a different secret (SPACY_PHI_SECRET or --secret-file)"
+                + hint + "; resume with the same secret, or pass --overwrite to start over"
+            )
         if checkpoint is None:
             self.note("the interrupted run has no checkpoint; starting from the beginning")
             return 0, None
@@ -314,42 +354,50 @@ class DeidJob:
     def _run(self, source: InputSource, paths: _Paths, state: Optional[RunState], nlp: Language,
              model_name: str) -> RunSummary:
         opts = self.options
-        runner = DeidRunner(nlp, batch_size=opts.batch_size, n_process=opts.n_process, max_chars=opts.max_chars)
-        secret = runner.secret
-        secret_from = secret_source(nlp)
-        if secret_from == "random per run":
-            self.note("no secret set (SPACY_PHI_SECRET or --secret-file): surrogates and hashes are "
-                      "consistent within this run only")
+        opened: List[Any] = []
+        with _could_not_start(opened):
+            runner = DeidRunner(nlp, batch_size=opts.batch_size, n_process=opts.n_process, max_chars=opts.max_chars)
+            secret = runner.secret
+            secret_from = secret_source(nlp)
+            if secret_from == "random per run":
+                self.note("no secret set (SPACY_PHI_SECRET or --secret-file): surrogates and hashes are "
+                          "consistent within this run only")
 
-        fingerprint = {"input": source.fingerprint(), "options": opts.fingerprint(), "model": model_name}
-        done, checkpoint = self._resume_point(state, fingerprint, source)
-        resume_files = (checkpoint or {}).get("files", {})
-        if done and paths.output is not None and source.format != "text":
-            staged = staging_path(paths.output)
-            if not staged.exists():
-                raise ResumeError(f"cannot resume: {staged} is missing; rerun with --overwrite")
+            # The effective replacement settings (the pipeline's own when no --mode);
+            # where the secret comes from is not compared: the secret itself is, by its keyed fingerprint.
+            surrogate_settings = {k: v for k, v in runner.surrogates.cfg.items()
+                                  if k not in ("secret_file", "secret_env")}
+            fingerprint = {"input": source.fingerprint(), "options": opts.fingerprint(), "model": model_name,
+                           "surrogates": surrogate_settings}
+            done, checkpoint = self._resume_point(state, fingerprint, source, secret, secret_from)
+            resume_files = (checkpoint or {}).get("files", {})
+            if done and paths.output is not None and source.format != "text":
+                staged = staging_path(paths.output)
+                if not staged.exists():
+                    raise ResumeError(f"cannot resume: {staged} is missing; rerun with --overwrite")
 
-        writer = _writer(source, paths.output, opts, field_hasher(secret), self.stdout)
-        defaults = FieldConfig()
-        missing = [c for c in getattr(source, "missing_optional", []) if c not in (defaults.id_field,
-                                                                                     defaults.patient_key_field)]
-        if missing:
-            self.note("columns not in the CSV header (ignored): " + ", ".join(missing))
-        errors_log = AppendLog(paths.errors) if paths.errors is not None else StreamLog(_BinaryText(self.stderr))
-        manifest_log = (AppendLog(paths.manifest) if paths.manifest is not None else None)
-        review = ReviewWriter(opts.html) if opts.html is not None else None
-        outputs: Dict[str, Any] = {"output": writer, "errors": errors_log}
-        if manifest_log is not None:
-            outputs["manifest"] = manifest_log
-        if review is not None:
-            outputs["review"] = review
-        for name, out in outputs.items():
-            out.open(resume_files.get(name) if checkpoint else None)
-        if state is not None:
-            if checkpoint is not None:
-                state.reopen()
-            else:
-                state.begin(fingerprint)
+            writer = _writer(source, paths.output, opts, field_hasher(secret), self.stdout)
+            defaults = FieldConfig()
+            missing = [c for c in getattr(source, "missing_optional", []) if c not in (defaults.id_field,
+                                                                                         defaults.patient_key_field)]
+            if missing:
+                self.note("columns not in the CSV header (ignored): " + ", ".join(missing))
+            errors_log = AppendLog(paths.errors) if paths.errors is not None else StreamLog(_BinaryText(self.stderr))
+            manifest_log = (AppendLog(paths.manifest) if paths.manifest is not None else None)
+            review = ReviewWriter(opts.html) if opts.html is not None else None
+            outputs: Dict[str, Any] = {"output": writer, "errors": errors_log}
+            if manifest_log is not None:
+                outputs["manifest"] = manifest_log
+            if review is not None:
+                outputs["review"] = review
+            for name, out in outputs.items():
+                opened.append(out)
+                out.open(resume_files.get(name) if checkpoint else None)
+            if state is not None:
+                if checkpoint is not None:
+                    state.reopen()
+                else:
+                    state.begin(fingerprint, secret)
 
         summary = RunSummary.from_state(checkpoint.get("summary") if checkpoint else None)
         progress = Progress(
@@ -441,6 +489,20 @@ class DeidJob:
             if review is not None:
                 review.write_failure(result)
         return result
+
+
+@contextmanager
+def _could_not_start(opened: Sequence[Any] = ()) -> Iterator[None]:
+    """Setting up (before any record is read): an OSError there — an output
+    location that cannot be written, an input that cannot be opened — means
+    the run could not start (exit code 2), not that records failed."""
+    try:
+        yield
+    except OSError as err:
+        for out in opened:
+            out.close()
+        where = f": {err.filename}" if err.filename else ""
+        raise DeidStartError(f"cannot start: {err.strerror or type(err).__name__}{where}") from None
 
 
 class _BinaryText:

@@ -2,8 +2,9 @@
 
 - `--model NAME_OR_PATH`: `spacy.load` of that installed package or folder
   (a path that does not exist is a clear error, not a traceback);
+- `--model rules`: the rules-only pipeline `spacy_phi.pipelines.rules_pipeline(lang)`;
 - no `--model`: the trained `en_phi_deid` package when installed, else the
-  rules-only pipeline `spacy_phi.pipelines.rules_pipeline(lang)`.
+  rules-only pipeline.
 
 A pipeline without `phi_surrogates` gets one added last. The mode and the
 secret file are set on the component after loading (a saved component's own
@@ -27,6 +28,9 @@ from ..surrogates.replacer import MODES
 
 #: The trained pipeline used when no --model is given and it is installed.
 DEFAULT_PACKAGE = "en_phi_deid"
+#: `--model rules`: the rules-only pipeline, even where en_phi_deid is installed
+#: (a folder named "rules" is given as "./rules").
+RULES_MODEL = "rules"
 SURROGATES = "phi_surrogates"
 
 
@@ -42,12 +46,15 @@ def _first_line(err: BaseException) -> str:
 def load_pipeline(model: Optional[str] = None, *, lang: str = "en") -> Tuple[Language, str]:
     """Resolve and load the pipeline.
 
-    model (Optional[str]): an installed package name or a pipeline folder; None
-        for the default (en_phi_deid if installed, else the rules pipeline).
+    model (Optional[str]): an installed package name, a pipeline folder, or
+        "rules" for the rules-only pipeline; None for the default (en_phi_deid
+        if installed, else the rules pipeline).
     lang (str): language of the rules pipeline.
     RETURNS (Tuple[Language, str]): the pipeline and a description of it.
     RAISES (ModelError): not found or not loadable.
     """
+    if model == RULES_MODEL:
+        return _rules_pipeline(lang)
     if model:
         path = Path(model).expanduser()
         looks_like_path = os.sep in model or model.startswith(".") or path.exists()
@@ -63,6 +70,10 @@ def load_pipeline(model: Optional[str] = None, *, lang: str = "en") -> Tuple[Lan
             return spacy.load(DEFAULT_PACKAGE), DEFAULT_PACKAGE
         except Exception as err:
             raise ModelError(f"Cannot load the pipeline {DEFAULT_PACKAGE!r}: {_first_line(err)}") from None
+    return _rules_pipeline(lang)
+
+
+def _rules_pipeline(lang: str) -> Tuple[Language, str]:
     try:
         from ..pipelines import rules_pipeline  # type: ignore[import-not-found]
     except ModuleNotFoundError as err:
@@ -74,7 +85,11 @@ def load_pipeline(model: Optional[str] = None, *, lang: str = "en") -> Tuple[Lan
         ) from None
     except ImportError as err:
         raise ModelError(f"The rules-only pipeline cannot be imported: {_first_line(err)}") from None
-    return rules_pipeline(lang), f"rules-only pipeline ({lang})"
+    try:
+        nlp = rules_pipeline(lang)
+    except Exception as err:  # an unknown --lang: spaCy raises ImportError or config errors
+        raise ModelError(f"Cannot build the rules-only pipeline for language {lang!r}: {_first_line(err)}") from None
+    return nlp, f"rules-only pipeline ({lang})"
 
 
 def ensure_surrogates(nlp: Language) -> PhiSurrogates:

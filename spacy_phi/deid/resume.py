@@ -3,7 +3,9 @@
 Results are written in input order, so the progress of a run is one number:
 the first N input records are done. The state file (`<output>.deid-state`,
 JSONL) holds a header (what identifies the run: input path, size and mtime,
-format, fields, mode, model) and then one checkpoint line per flush:
+format, fields, mode, model, and a keyed fingerprint of the secret — never the
+secret: resuming under another secret would mix two sets of surrogates and
+manifest hashes in one output) and then one checkpoint line per flush:
 
     {"kind": "checkpoint", "done": N, "last_id": "...",
      "files": {"output": {"size": 1234}, "errors": {"size": 56}, ...},
@@ -19,6 +21,8 @@ No note text is ever in the state file.
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import json
 import os
 from pathlib import Path
@@ -26,7 +30,23 @@ from typing import IO, Any, Dict, List, Optional, Tuple
 
 from ..errors import SpacyPhiError
 
-STATE_VERSION = 1
+#: 2: the header holds a keyed fingerprint of the secret ("secret_check").
+STATE_VERSION = 2
+_SECRET_SALT_BYTES = 16
+_SECRET_CHECK_CONTEXT = b"spacy_phi deid resume secret check\x00"
+
+
+def secret_check(secret: bytes, salt: bytes) -> str:
+    """A keyed fingerprint of the run secret: HMAC-SHA256 under the secret of a
+    random salt. It tells whether two runs used the same secret; it does not
+    reveal the secret (nor is it any of the manifest's value hashes).
+
+    secret (bytes): the run secret.
+    salt (bytes): random bytes stored next to the fingerprint.
+    RETURNS (str): "hmac-sha256:<hex>".
+    """
+    digest = hmac.new(secret, _SECRET_CHECK_CONTEXT + salt, hashlib.sha256).hexdigest()
+    return f"hmac-sha256:{digest}"
 
 
 class ResumeError(SpacyPhiError):
@@ -82,14 +102,35 @@ class RunState:
         keys = sorted(set(saved) | set(current))
         return [k for k in keys if json.dumps(saved.get(k), sort_keys=True) != json.dumps(current.get(k), sort_keys=True)]
 
-    def begin(self, fingerprint: Dict[str, Any]) -> None:
+    @staticmethod
+    def same_secret(header: Dict[str, Any], secret: bytes) -> bool:
+        """Whether the interrupted run used this secret (by its keyed fingerprint).
+
+        header (Dict[str, Any]): the state file's header.
+        secret (bytes): this run's secret.
+        RETURNS (bool): True when the fingerprints match.
+        """
+        check = header.get("secret_check") or {}
+        try:
+            salt = bytes.fromhex(str(check.get("salt", "")))
+        except ValueError:
+            return False
+        expected = str(check.get("hmac", ""))
+        return bool(salt) and hmac.compare_digest(secret_check(secret, salt), expected)
+
+    def begin(self, fingerprint: Dict[str, Any], secret: bytes) -> None:
         """Start a fresh state file with the run's header.
 
         fingerprint (Dict[str, Any]): what identifies the run.
+        secret (bytes): the run secret; only its keyed fingerprint is stored.
         """
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self._file = open(self.path, "w", encoding="utf8")
-        self._append({"kind": "header", "version": STATE_VERSION, "fingerprint": fingerprint})
+        salt = os.urandom(_SECRET_SALT_BYTES)
+        self._append({
+            "kind": "header", "version": STATE_VERSION, "fingerprint": fingerprint,
+            "secret_check": {"salt": salt.hex(), "hmac": secret_check(secret, salt)},
+        })
 
     def reopen(self) -> None:
         """Continue appending to an existing state file."""

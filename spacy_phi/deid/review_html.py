@@ -102,6 +102,16 @@ def _page(result: RecordResult) -> str:
 """
 
 
+def review_paths(folder: Path) -> List[Tuple[Path, bool]]:
+    """What the review writer creates in `folder` (not the folder as a whole).
+
+    folder (Path): the review folder.
+    RETURNS (List[Tuple[Path, bool]]): (path, is_folder) of the index page, the
+        index rows (built as `.partial`) and the pages folder.
+    """
+    return [(folder / "index.html", False), (folder / _INDEX_ROWS, False), (folder / PAGES_FOLDER, True)]
+
+
 class ReviewWriter:
     """Writes the review pages and the index.
 

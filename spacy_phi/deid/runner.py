@@ -20,13 +20,14 @@ input order, and never stops on a bad record:
   the records in flight a single re-run each, and the stream restarts.
 
 Memory is bounded: the reader yields one record at a time and only records
-in flight (a few batches) are held.
+in flight (a few batches) are held. With `n_process > 1` the worker
+processes exit when this process dies, even by SIGKILL (`workers.py`).
 """
 
 from __future__ import annotations
 
 from collections import deque
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from typing import Any, Deque, Dict, Iterable, Iterator, List, Optional, Set
 
@@ -38,6 +39,7 @@ from .model import ensure_surrogates
 from .records import (
     DEFAULT_MAX_CHARS,
     KNOWN_PHI_KEY,
+    REASON_BAD_FIELD,
     REASON_COMPONENT,
     REASON_NO_OUTPUT,
     InputRecord,
@@ -46,6 +48,7 @@ from .records import (
     check_text,
     failed,
 )
+from .workers import guard_worker_processes
 
 #: `doc.user_data` key of the record's position (to match docs to records).
 POSITION_KEY = "phi_deid_position"
@@ -224,6 +227,9 @@ class DeidRunner:
             return None, record.error
         if record.text is None:
             return None, RecordError(REASON_NO_OUTPUT, "the record has no text")
+        if not isinstance(record.text, str):
+            # A caller-built InputRecord: fail this record, not the whole stream.
+            return None, RecordError(REASON_BAD_FIELD, f"the record text is {type(record.text).__name__}, not str")
         error = check_text(record.text, self.max_chars)
         if error is not None:
             return None, error
@@ -358,7 +364,11 @@ class DeidRunner:
         # worker processes, so all of them use the same one.
         _ = self.surrogates.secret
         try:
-            with _failure_marking(nlp):
+            with ExitStack() as stack:
+                if self.n_process != 1:
+                    # Workers must not outlive this process (kill -9, OOM killer).
+                    stack.enter_context(guard_worker_processes())
+                stack.enter_context(_failure_marking(nlp))
                 yield
         finally:
             nlp.max_length = previous_max_length

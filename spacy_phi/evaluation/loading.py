@@ -3,15 +3,21 @@
 Gold: a `.spacy` DocBin (entities are the gold spans) or any converter format
 (offsets kept as the source wrote them, labels mapped with the scheme).
 Predictions: a JSONL file, a BRAT folder or a `.spacy` DocBin from any tool,
-or `doc.ents` of a spaCy pipeline run on the gold texts.
+or `doc.ents` of a spaCy pipeline run on the gold texts. A JSONL prediction line
+may leave out the text (`{"id": ..., "spans": [...]}`): its spans are read
+against the gold text of the same id.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
 
 from .documents import MatchReport, SourceDocument, source_from_doc, source_from_record
+
+if TYPE_CHECKING:  # the converters import spaCy: only when reading
+    from ..converters.records import SourceSpan
 
 PathLike = Union[str, Path]
 PRED_FORMATS = ("jsonl", "brat", "spacy")
@@ -74,6 +80,97 @@ def load_documents(
     records = read_records(path, format, phrases=phrases)
     scheme = scheme or DEFAULT_SCHEMES.get(format, "spacy_phi")
     return [source_from_record(r, scheme, report, side) for r in records]
+
+
+def load_predictions(
+    path: PathLike,
+    format: Optional[str],
+    scheme: str,
+    gold: Sequence[SourceDocument],
+    *,
+    report: Optional[MatchReport] = None,
+    lang: str = "en",
+) -> List[SourceDocument]:
+    """Read predictions; JSONL lines without a text take the gold text of their id.
+
+    path (PathLike): the file or folder.
+    format (Optional[str]): "jsonl", "brat" or "spacy"; guessed if None.
+    scheme (str): label scheme of the predicted labels.
+    gold (Sequence[SourceDocument]): the gold documents, whose texts the
+        text-less JSONL lines are read against.
+    report (Optional[MatchReport]): receives dropped spans, and the ids whose
+        spans repeat a text that differs from the gold text at their offsets.
+    lang (str): language of the blank pipeline's vocab for DocBins.
+    RETURNS (List[SourceDocument]): the predicted documents, in file order.
+    RAISES (ConversionError): unknown format or unreadable input.
+    """
+    if (format or guess_format(path)) != "jsonl":
+        return load_documents(path, format, scheme, report=report, side="pred", lang=lang)
+    from ..converters._files import read_text, require_file
+    from ..converters.records import Record
+
+    path = require_file(path)
+    gold_texts: Dict[str, str] = {}
+    for doc in gold:
+        gold_texts.setdefault(doc.id, doc.text)
+    predicted = []
+    # Split on "\n" only, as the JSONL reader: raw CRs cannot break a JSON line.
+    for number, line in enumerate(read_text(path).lstrip("\ufeff").split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            data = json.loads(line)
+        except json.JSONDecodeError:
+            continue  # its id, if any, is then reported as a gold document without predictions
+        if not isinstance(data, dict):
+            continue
+        doc_id = str(data["id"]) if data.get("id") is not None else f"{path.name}:{number}"
+        text = data.get("text") if isinstance(data.get("text"), str) else gold_texts.get(doc_id)
+        if text is None:
+            # No text and no gold of that id: counted as a prediction without gold.
+            predicted.append(SourceDocument(doc_id, "", []))
+            continue
+        record = Record(id=doc_id, text=text)
+        raw_spans = data.get("spans") or []
+        for span in raw_spans if isinstance(raw_spans, list) else [None]:
+            parsed = _json_span(span)
+            if parsed is None:
+                _count_dropped(report, span)
+                continue
+            record.spans.append(parsed)
+            source_text = span.get("text")
+            if report is not None and isinstance(source_text, str) and doc_id not in report.text_mismatch:
+                # The offsets must point at the text the tool says it found, whitespace aside.
+                if " ".join(text[parsed.start:parsed.end].split()) != " ".join(source_text.split()):
+                    report.text_mismatch.append(doc_id)
+        predicted.append(source_from_record(record, scheme, report, "pred"))
+    return predicted
+
+
+def _json_span(span: Any) -> Optional[SourceSpan]:
+    """A span from one JSON span object, or None if start, end or label is unusable."""
+    from ..converters.records import SourceSpan
+
+    if not isinstance(span, dict):
+        return None
+    start, end, label = span.get("start"), span.get("end"), span.get("label")
+    if not (_is_int(start) and _is_int(end) and isinstance(label, str)):
+        return None
+    return SourceSpan(start, end, label)
+
+
+def _is_int(value: Any) -> bool:
+    """Whether a JSON value is an integer (true/false are not)."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count_dropped(report: Optional[MatchReport], span: Any) -> None:
+    """Count a malformed predicted span under its label (or "?") in the report."""
+    if report is None:
+        return
+    label = span.get("label") if isinstance(span, dict) and isinstance(span.get("label"), str) else "?"
+    key = f"pred:{label}"
+    report.unmapped_spans[key] = report.unmapped_spans.get(key, 0) + 1
 
 
 def predict_with_model(model: str, gold: Sequence[SourceDocument], batch_size: int = 32) -> List[SourceDocument]:

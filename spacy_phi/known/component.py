@@ -122,8 +122,9 @@ class PhiKnown(JsonStateMixin, Pipe):
         if per_doc:
             compiled += _compile([p for value, label in per_doc for p in patterns_for(value, label)])
         found: List[Tuple[int, int, str]] = []
+        text = doc.text  # built once: Doc.text joins every token on each access
         for regex, label in compiled:
-            found.extend((m.start(), m.end(), label) for m in regex.finditer(doc.text) if m.end() > m.start())
+            found.extend((m.start(), m.end(), label) for m in regex.finditer(text) if m.end() > m.start())
         spans: List[Span] = []
         for start, end, label in found:
             span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id="known")

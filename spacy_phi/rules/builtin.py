@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
+from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
 # -- shared pieces -------------------------------------------------------------
@@ -139,37 +140,39 @@ def builtin_rules() -> List[RegexRule]:
         # ---- CONTACT ------------------------------------------------------------
         RegexRule(
             "email", "EMAIL",
-            r"(?<![\w.+-])(?P<value>[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:[a-z]{2,6}|[A-Z]{2,6}))(?![a-z])",
-            description="e-mail address; a glued next word in Title case is left out ('x@y.comOther')",
+            r"(?<![\w.+-])(?P<value>[^\W_][\w.%+-]*@[^\W_](?:[\w-]*[^\W_])?(?:\.[^\W_](?:[\w-]*[^\W_])?)*"
+            r"\.(?:xn--[a-z0-9-]{2,59}|[a-z]{2,24}|[A-Z]{2,24}|[^\W\d_a-zA-Z]{2,24}))(?![a-z0-9-])",
+            shape_label=True,
+            prefilter="@",
+            description="e-mail address, Unicode and punycode (xn--) domains too; a glued next word in Title case is left out ('x@y.comOther')",
         ),
         RegexRule(
             "url_scheme", "URL",
             r"(?P<value>(?i:https?://|ftp://|www\.)[^\s<>\"'|]*[^\s<>\"'|.,;:!?)\]])",
+            shape_label=True,
             description="web address with a scheme or www.",
         ),
         RegexRule(
             "url_domain", "URL",
             r"(?<![@\w.-])(?P<value>[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|edu|gov|io|us|info|biz|health|care|co\.uk)(?:/[^\s<>\"']*[^\s<>\"'.,;:!?)\]])?)(?![\w@-])",
             flags="i",
+            shape_label=True,
             description="bare domain with a common TLD ('mychart.partners.org/login')",
         ),
         RegexRule(
             "ipv4", "IPADDR",
-            r"(?<![\d.])(?P<value>\d{1,3}(?:\.\d{1,3}){3})(?!\d|\.\d)",
+            r"(?<![\d.])(?P<value>\d{1,3}(?:\.\d{1,3}){3}(?:/\d{1,2}(?!\d))?)(?!\d|\.\d)",
             checks=("ipv4",),
-            description="IPv4 address (each octet 0-255)",
-        ),
-        RegexRule(
-            "ipv6", "IPADDR",
-            r"(?<![\w:])(?P<value>(?:[0-9A-Fa-f]{1,4}:){7}[0-9A-Fa-f]{1,4}|(?=[0-9A-Fa-f:]*::)(?:[0-9A-Fa-f]{1,4}:){1,6}:?(?::[0-9A-Fa-f]{1,4}){1,6}|(?:[0-9A-Fa-f]{1,4}:){2,7}:)(?![\w:])",
-            description="IPv6 address, full or compressed with at least three groups",
+            shape_label=True,
+            description="IPv4 address (each octet 0-255), optional prefix length '/24'",
         ),
         RegexRule(
             "phone_us", "PHONE",
-            rf"(?<![\w/.-])(?P<value>{_PHONE_CORE})(?:(?![\w/]|-\d)|(?=[A-Z][a-z]))",
+            rf"(?<![\d/.-])(?<![A-Za-z]-)(?P<value>{_PHONE_CORE})(?:(?![\w/]|-\d)|(?=[A-Z][a-z]))",
             label_if_context=_PHONE_CONTEXT,
             priority_without_context=1,
-            description="US phone number with area code, optional extension; FAX after 'fax'",
+            shape_label=True,
+            description="US phone number with area code, optional extension, glued to a word before or not; FAX after 'fax'",
         ),
         RegexRule(
             "phone_local_context", "PHONE",
@@ -177,14 +180,6 @@ def builtin_rules() -> List[RegexRule]:
             r"(?P<value>\d{3}[-.]\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,5})?)(?![\w/]|-\d)",
             label_if_context=_PHONE_CONTEXT,
             description="7-digit local number after a phone/fax word",
-        ),
-        RegexRule(
-            "phone_international", "PHONE",
-            r"(?<![\w+])(?P<value>\+\s?\d{1,3}[\s.-]?\(?\d{1,4}\)?(?:[\s.-]?\d{2,4}){2,4})(?![\w/]|-\d)",
-            checks=("phone_digits",),
-            label_if_context=_PHONE_CONTEXT,
-            priority_without_context=1,
-            description="international number with a + prefix ('+34 945 007 000')",
         ),
         RegexRule(
             "phone_any_format_context", "PHONE",
@@ -207,15 +202,18 @@ def builtin_rules() -> List[RegexRule]:
             priority_without_context=1,
             description="extension on its own: 'ext. 5-8112', 'x5571'",
         ),
+        # ---- identifier shapes (cards, MAC, ISO timestamps, phones, IPv6, NPI, ...)
+        *identifier_shape_rules(),
         # ---- ID -------------------------------------------------------------------
         RegexRule(
             "ssn", "SSN",
             r"(?<![\w-])(?P<value>\d{3}-\d{2}-\d{4}|\d{3} \d{2} \d{4})(?![\w]|-\d)",
+            shape_label=True,
             description="social security number 123-45-6789",
         ),
         RegexRule(
             "ssn_context", "SSN",
-            rf"(?i:\b(?:SSN|SS#|SS\s+no|social\s+security(?:\s+number)?|soc\.?\s*sec\.?))\b{_KEY_TAIL}(?P<value>\d{{9}}|\d{{3}}[- ]\d{{2}}[- ]\d{{4}})(?!\d)",
+            rf"(?i:\b(?:SSN|SS#|SS\s+no|social\s+security(?:\s+number)?|soc\.?\s*sec\.?))\b{_KEY_TAIL}(?P<value>\d{{9}}|\d{{3}}[- .]\d{{2}}[- .]\d{{4}})(?!\d)",
             description="9-digit number after 'SSN'",
         ),
         RegexRule(

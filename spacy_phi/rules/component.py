@@ -31,10 +31,13 @@ from spacy.util import SimpleFrozenList, ensure_path
 from ..spangroups import RULES_GROUP
 from .builtin import builtin_rules
 from .name_patterns import builtin_patterns
-from .regex_rules import RegexRule, RuleError, find_all, rule_by_id
+from .regex_rules import UNCONFIRMED_SUFFIX, RegexRule, RuleError, find_all, rule_by_id
 
 #: Span-group attribute holding {rule id: priority} for `phi_merge`.
 PRIORITY_ATTR = "priority_by_id"
+#: Span-group attribute listing the match ids whose shape settles their label
+#: (`RegexRule.shape_label`); `phi_merge` keeps those labels over the NER's.
+SHAPE_ATTR = "shape_label_ids"
 #: Priority of token/phrase patterns that do not give one.
 DEFAULT_PATTERN_PRIORITY = 3
 
@@ -119,6 +122,17 @@ class PhiRules(Pipe):
         priorities.update(self.pattern_priorities)
         return priorities
 
+    def shape_label_ids(self) -> List[str]:
+        """Match ids of shape-label rules (unconfirmed matches excluded: a
+        card that fails Luhn does not overrule the NER's label)."""
+        return sorted(
+            match_id
+            for rule in self.regex_rules
+            if rule.shape_label
+            for match_id in rule.match_ids()
+            if not match_id.endswith(UNCONFIRMED_SUFFIX)
+        )
+
     def initialize(
         self,
         get_examples: Optional[Callable[[], Iterable[Example]]] = None,
@@ -191,6 +205,7 @@ class PhiRules(Pipe):
         try:
             doc.spans[self.spans_key] = self.find(doc)
             doc.spans[self.spans_key].attrs[PRIORITY_ATTR] = self.priority_by_id()
+            doc.spans[self.spans_key].attrs[SHAPE_ATTR] = self.shape_label_ids()
         except Exception as e:
             error_handler(self.name, self, [doc], e)
         return doc

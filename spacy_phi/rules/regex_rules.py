@@ -16,10 +16,15 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from ..errors import SpacyPhiError
 from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
+from . import validators
 
 #: Regex flags a rule may name.
 #: Appended to the rule id of a match whose label no context word decided.
 NO_CONTEXT_SUFFIX = ":no_context"
+#: Appended to the rule id of a match that failed its `confirm` validators.
+UNCONFIRMED_SUFFIX = ":unconfirmed"
+#: Priority of an unconfirmed match that `unconfirmed="keep"` keeps.
+DEFAULT_UNCONFIRMED_PRIORITY = 1
 _FLAG_VALUES = {"i": re.IGNORECASE, "m": re.MULTILINE, "x": re.VERBOSE}
 
 
@@ -33,7 +38,10 @@ def _check_age_over_limit(value: str) -> bool:
 
 
 def _check_ipv4(value: str) -> bool:
-    parts = value.split(".")
+    address, _, prefix = value.partition("/")
+    if prefix and not (prefix.isdigit() and int(prefix) <= 32):
+        return False
+    parts = address.split(".")
     return len(parts) == 4 and all(p.isdigit() and int(p) <= 255 and (p == "0" or not p.startswith("0")) for p in parts)
 
 
@@ -89,6 +97,18 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
+    # identifier validators (checksums, structure); usually named in `confirm`
+    "luhn_card": validators.is_card,
+    "npi": validators.is_npi,
+    "dea": validators.is_dea,
+    "aba": validators.is_aba,
+    "mbi": validators.is_mbi,
+    "ssn_issuable": validators.is_ssn,
+    "ip_address": validators.is_ip,
+    "iso_datetime": validators.is_iso_datetime,
+    "dotted_date": validators.is_dotted_date,
+    "e164_digits": validators.is_international_phone,
+    "national_phone": validators.is_national_phone,
 }
 
 
@@ -116,6 +136,20 @@ class RegexRule:
         `label_if_context`, the priority of a match that no context word
         labelled (its span id gets NO_CONTEXT_SUFFIX): a bare phone number is
         PHONE by default, but a trained NER's FAX should then win.
+    confirm (Tuple[str, ...]): names from CHECKS (checksums, structure) that
+        raise confidence without being required: a value that fails one
+        and that no context word labelled gets the id suffix
+        UNCONFIRMED_SUFFIX and `priority_unconfirmed`, or is dropped when
+        `unconfirmed` is "drop". A context word always keeps it (recall
+        first: a mistyped NPI after "NPI:" is still an identifier).
+    unconfirmed (str): "keep" or "drop", see `confirm`.
+    priority_unconfirmed (int): priority of a kept unconfirmed match.
+    prefilter (str): a regex every text with a match must contain (a
+        literal such as "@" or "xn--" where possible); texts without it skip
+        the rule. Purely for speed: a cheap scan instead of the full pattern.
+    shape_label (bool): the match's shape alone settles its type (phone,
+        e-mail, URL, IP, MAC, card, SSN, timestamp): `phi_merge` keeps this
+        label over an NER label on the same text.
     description (str): what the rule is for.
     """
 
@@ -130,6 +164,11 @@ class RegexRule:
     exclude_after: str = ""
     priority: int = 3
     priority_without_context: Optional[int] = None
+    confirm: Tuple[str, ...] = ()
+    unconfirmed: str = "keep"
+    priority_unconfirmed: int = DEFAULT_UNCONFIRMED_PRIORITY
+    shape_label: bool = False
+    prefilter: str = ""
     description: str = ""
 
     def __post_init__(self) -> None:
@@ -137,7 +176,9 @@ class RegexRule:
             raise RuleError("a rule needs an id")
         if self.label not in LABEL_NAMES:
             raise RuleError(f"rule {self.id}: unknown label {self.label}")
-        for name in self.checks:
+        if self.unconfirmed not in ("keep", "drop"):
+            raise RuleError(f"rule {self.id}: unconfirmed must be 'keep' or 'drop'")
+        for name in self.checks + self.confirm:
             if name not in CHECKS:
                 raise RuleError(f"rule {self.id}: unknown check {name}; known: {sorted(CHECKS)}")
         for label in self.label_if_context.values():
@@ -150,6 +191,7 @@ class RegexRule:
             self.compiled
             self.compiled_context
             self.compiled_exclusions
+            self.compiled_prefilter
         except re.error as e:
             raise RuleError(f"rule {self.id}: invalid regex ({e})") from None
 
@@ -159,6 +201,10 @@ class RegexRule:
         for flag in self.flags:
             flags |= _FLAG_VALUES[flag]
         return re.compile(self.pattern, flags)
+
+    @cached_property
+    def compiled_prefilter(self) -> Optional["re.Pattern[str]"]:
+        return re.compile(self.prefilter) if self.prefilter else None
 
     @cached_property
     def compiled_exclusions(self) -> Tuple[Optional["re.Pattern[str]"], Optional["re.Pattern[str]"]]:
@@ -178,6 +224,8 @@ class RegexRule:
             match id (the rule id, or with NO_CONTEXT_SUFFIX, see
             `priority_without_context`).
         """
+        if self.compiled_prefilter is not None and self.compiled_prefilter.search(text) is None:
+            return
         has_value_group = "value" in self.compiled.groupindex
         for match in self.compiled.finditer(text):
             start, end = match.span("value") if has_value_group else match.span()
@@ -190,7 +238,11 @@ class RegexRule:
                 continue
             label, from_context = self._label_in_context(text, start)
             match_id = self.id
-            if self.priority_without_context is not None and not from_context:
+            if self.confirm and not from_context and not all(CHECKS[name](value) for name in self.confirm):
+                if self.unconfirmed == "drop":
+                    continue
+                match_id = self.id + UNCONFIRMED_SUFFIX
+            elif self.priority_without_context is not None and not from_context:
                 match_id = self.id + NO_CONTEXT_SUFFIX
             yield start, end, label, match_id
 
@@ -199,7 +251,13 @@ class RegexRule:
         priorities = {self.id: self.priority}
         if self.priority_without_context is not None:
             priorities[self.id + NO_CONTEXT_SUFFIX] = self.priority_without_context
+        if self.confirm and self.unconfirmed == "keep":
+            priorities[self.id + UNCONFIRMED_SUFFIX] = self.priority_unconfirmed
         return priorities
+
+    def match_ids(self) -> Tuple[str, ...]:
+        """Every id the rule's matches can carry (see `matches`)."""
+        return tuple(self.priorities())
 
     def _excluded(self, text: str, start: int, end: int) -> bool:
         before, after = self.compiled_exclusions
@@ -223,6 +281,7 @@ class RegexRule:
         """The rule as JSON-serializable data."""
         data = asdict(self)
         data["checks"] = list(self.checks)
+        data["confirm"] = list(self.confirm)
         return data
 
     @classmethod
@@ -241,6 +300,7 @@ class RegexRule:
             raise RuleError("a rule needs id, label and pattern")
         fields = dict(data)
         fields["checks"] = tuple(fields.get("checks", ()))
+        fields["confirm"] = tuple(fields.get("confirm", ()))
         fields["label_if_context"] = dict(fields.get("label_if_context", {}))
         return cls(**fields)
 
@@ -266,4 +326,4 @@ def rule_by_id(rules: List[RegexRule]) -> Dict[str, RegexRule]:
     return index
 
 
-__all__ = ["CHECKS", "RegexRule", "RuleError", "find_all", "rule_by_id"]
+__all__ = ["CHECKS", "UNCONFIRMED_SUFFIX", "RegexRule", "RuleError", "find_all", "rule_by_id"]

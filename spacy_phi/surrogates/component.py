@@ -121,6 +121,11 @@ class PhiSurrogates(Pipe):
         self.__dict__.update(state)
         install_extensions()
 
+    def __reduce__(self) -> Any:
+        # Cython's pickling of Pipe would bypass __getstate__ (carrying the
+        # secret) and hand __setstate__ a tuple (failing spawned workers).
+        return (_unpickle_surrogates, (type(self), self.__getstate__()))
+
     def __repr__(self) -> str:
         return f"<PhiSurrogates name={self.name!r} default_mode={self.cfg['default_mode']!r}>"
 
@@ -148,15 +153,16 @@ class PhiSurrogates(Pipe):
     def _process(self, doc: Doc) -> Doc:
         install_extensions()  # cheap; covers workers that unpickled us
         cfg = self.cfg
-        if not doc.ents:
+        ents = doc.ents  # read once: Doc.ents rebuilds its spans from every token on each access
+        if not ents:
             doc._.deidentified = doc.text
             doc._.phi_offset_map = []
             doc._.phi_surrogate_stats = {}
             return doc
-        needs_gen = any(cfg["modes"].get(e.label_, cfg["default_mode"]) == "surrogate" for e in doc.ents)
+        needs_gen = any(cfg["modes"].get(e.label_, cfg["default_mode"]) == "surrogate" for e in ents)
         result = deidentify_text(
             doc.text,
-            doc.ents,
+            ents,
             generator=self.generator_for(doc) if needs_gen else None,
             modes=cfg["modes"],
             default_mode=cfg["default_mode"],
@@ -304,3 +310,10 @@ def make_phi_surrogates(
         id_prefixes=id_prefixes,
         redact_char=redact_char,
     )
+
+
+def _unpickle_surrogates(cls: type, state: Dict[str, Any]) -> "PhiSurrogates":
+    """Rebuild a pickled PhiSurrogates (see `PhiSurrogates.__reduce__`)."""
+    component = cls.__new__(cls)
+    component.__setstate__(state)
+    return component

@@ -138,6 +138,9 @@ def _two_digit_year(value: int) -> int:
     return 2000 + value if value < 69 else 1900 + value
 
 
+_DOTTED_DMY = re.compile(r"\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})")
+
+
 def parse_date(text: str) -> ParsedDate:
     """Read a date text: which of year, month, day and weekday it gives.
 
@@ -175,6 +178,9 @@ def parse_date(text: str) -> ParsedDate:
         nums = parts
     else:
         _assign_roles(toks, nums, month is not None, month_idx, year is not None)
+        if _DOTTED_DMY.fullmatch(text) and nums[0].role == "month" and int(nums[1].text) <= 12:
+            # Dotted numeric dates are written day first ("21.5.21", "05.06.24").
+            nums[0].role, nums[1].role = "day", "month"
     for tok in nums:
         value = int(tok.text)
         if tok.role == "year":
@@ -299,6 +305,29 @@ def year_shift(offset_days: int) -> int:
     return _sign(offset_days) * max(1, round(abs(offset_days) / 365.2425))
 
 
+#: An ISO 8601 timestamp (extended "2024-06-05T09:15:30.500-07:00" or basic
+#: "20240605T091530Z"): the date part, then the time, fraction and offset.
+_ISO_TIMESTAMP = re.compile(
+    r"(?P<y>\d{4})(?P<sep>-?)(?P<m>\d\d)(?P=sep)(?P<d>\d\d)"
+    r"(?P<rest>[T ]\d\d(?::?\d\d){0,2}(?:[.,]\d+)?(?:Z|[+-]\d\d(?::?\d\d)?)?)",
+    re.I,
+)
+
+
+def _shift_iso_timestamp(match: "re.Match[str]", offset_days: int) -> str:
+    """Shift the date of an ISO timestamp by whole days; the time of day,
+    fraction and UTC offset are kept as written, so intervals between
+    timestamps and with the note's other dates stay exact."""
+    try:
+        new = _add_days(dt.date(int(match["y"]), int(match["m"]), int(match["d"])), offset_days)
+    except ValueError:
+        raise UnparseableDateError("invalid ISO date") from None
+    if not 1 <= new.year <= 9999:
+        raise UnparseableDateError("shifted year out of range")
+    sep = match["sep"]
+    return f"{new.year:04d}{sep}{new.month:02d}{sep}{new.day:02d}{match['rest']}"
+
+
 def shift_date_text(text: str, offset_days: int) -> str:
     """Shift a date text by a patient offset, keeping its format.
 
@@ -307,6 +336,9 @@ def shift_date_text(text: str, offset_days: int) -> str:
     RETURNS (str): the shifted text.
     RAISES (UnparseableDateError): the text cannot be read or shifted.
     """
+    iso = _ISO_TIMESTAMP.fullmatch(text)
+    if iso is not None:
+        return _shift_iso_timestamp(iso, offset_days)
     p = parse_date(text)
     y, m, d, wd = p.year, p.month, p.day, p.weekday
     if y is not None and m is not None and d is not None:

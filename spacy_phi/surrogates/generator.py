@@ -17,7 +17,16 @@ from typing import Callable, Dict, Iterable, Optional, Sequence, Tuple
 
 from .ages import surrogate_age
 from .dates import SurrogateError, date_offset, shift_date_text
-from .identifiers import format_preserving, surrogate_phone, surrogate_ssn, surrogate_zip
+from .identifiers import (
+    format_preserving,
+    is_card_shape,
+    is_mac,
+    surrogate_card,
+    surrogate_mac,
+    surrogate_phone,
+    surrogate_ssn,
+    surrogate_zip,
+)
 from .keys import keyed_rng, load_secret, normalize_value, random_doc_key
 from .locations import (
     sample_city,
@@ -138,6 +147,11 @@ class SurrogateGenerator:
         if label == "ZIP":
             return surrogate_zip(rng, text)
         if label in ID_LABELS:
+            # Shapes with a structure of their own keep it (see identifiers.py).
+            if label in ("DEVICE", "IDNUM") and is_mac(text):
+                return surrogate_mac(rng, text)
+            if label in ("ACCOUNT", "IDNUM", "MEDICALRECORD") and is_card_shape(text):
+                return surrogate_card(rng, text)
             return format_preserving(rng, text, self.id_prefixes)
         if label == "EMAIL":
             return surrogate_email(rng, text)

@@ -15,6 +15,13 @@ ZIP codes: same length, same separators, same letter/digit pattern and case.
   person's SSN or ITIN.
 - ZIP: a real 5-digit ZIP from the shipped hospital list; ZIP+4 keeps its
   shape with a random +4.
+- MAC address (DEVICE): random hex digits in the same separators and case,
+  the first octet locally administered and unicast (x2, x6, xA, xE), so it
+  names no manufacturer's OUI.
+- Payment card (ACCOUNT in a card shape): same length and grouping, Luhn
+  valid, starting with 0 (major industry identifier 0: no payment network
+  issues cards there).
+- Phones of other lengths keep a leading "+", a trunk "0" and "(0)".
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import re
 import string
 from typing import Sequence
 
+from ..rules.validators import luhn_check_digit, luhn_valid
 from .locations import sample_zip
 
 _DIGIT_RUN = re.compile(r"\d+")
@@ -108,7 +116,7 @@ def surrogate_phone(rng: random.Random, text: str, prefixes: Sequence[str] = ())
     elif n == 7:
         new = "555" + line
     else:
-        return format_preserving(rng, main, prefixes) + tail
+        return _keep_trunk_zero(main, format_preserving(rng, main, prefixes)) + tail
     keep = _keep_prefix(main, prefixes)
     if any(c.isdigit() for c in main[:keep]):
         keep = 0  # a prefix with digits would shift the digit count
@@ -149,3 +157,72 @@ def surrogate_zip(rng: random.Random, text: str) -> str:
             break
     new = zip5 + "".join(str(rng.randint(0, 9)) for _ in range(len(digits) - 5))
     return _fill_digits(text, new)
+
+
+_TRUNK = re.compile(r"\(0\)|^\(?0")
+
+
+def _keep_trunk_zero(original: str, surrogate: str) -> str:
+    """Put back the trunk prefix "0" / "(0)" of a national or international
+    number (it is dialling syntax, not part of the subscriber number)."""
+    out = list(surrogate)
+    for m in _TRUNK.finditer(original):
+        out[m.end() - 2 if m.group() == "(0)" else m.end() - 1] = "0"
+    return "".join(out)
+
+
+#: MAC address in colon, dash or Cisco dot form.
+_MAC = re.compile(r"[0-9A-Fa-f]{2}([:-])[0-9A-Fa-f]{2}(?:\1[0-9A-Fa-f]{2}){4}|[0-9A-Fa-f]{4}(?:\.[0-9A-Fa-f]{4}){2}")
+
+
+def is_mac(text: str) -> bool:
+    """Whether a DEVICE value is a MAC address."""
+    return _MAC.fullmatch(text) is not None
+
+
+def surrogate_mac(rng: random.Random, text: str) -> str:
+    """A MAC address in the original's separators and case, locally
+    administered and unicast (second hex digit 2, 6, A or E).
+
+    rng (random.Random): the keyed generator.
+    text (str): the original MAC address.
+    RETURNS (str): the surrogate.
+    """
+    upper = not any(c in "abcdef" for c in text)
+    hexdigits = "0123456789ABCDEF" if upper else "0123456789abcdef"
+    out, nth = [], 0
+    for c in text:
+        if c in "0123456789ABCDEFabcdef":
+            out.append(rng.choice("26AE" if upper else "26ae") if nth == 1 else rng.choice(hexdigits))
+            nth += 1
+        else:
+            out.append(c)
+    return "".join(out)
+
+
+_CARD_LAYOUT = re.compile(r"\d+(?:[ -]\d+)*")
+
+
+def is_card_shape(text: str) -> bool:
+    """Whether an ACCOUNT value is written like a payment card: 13-19 digits,
+    space/dash groups of 4 (Amex/Diners 4-6-5 / 4-6-4) or passing Luhn."""
+    if _CARD_LAYOUT.fullmatch(text) is None:
+        return False
+    digits = "".join(c for c in text if c.isdigit())
+    if not 13 <= len(digits) <= 19:
+        return False
+    groups = [len(g) for g in re.split(r"[ -]", text)]
+    return groups[:3] in ([4, 4, 4], [4, 6, 5], [4, 6, 4]) or luhn_valid(digits)
+
+
+def surrogate_card(rng: random.Random, text: str) -> str:
+    """A Luhn-valid card number of the original's length and grouping that
+    starts with 0, outside every payment network's issuer ranges.
+
+    rng (random.Random): the keyed generator.
+    text (str): the original card number.
+    RETURNS (str): the surrogate.
+    """
+    n = sum(c.isdigit() for c in text)
+    payload = "0" + "".join(str(rng.randint(0, 9)) for _ in range(n - 2))
+    return _fill_digits(text, payload + luhn_check_digit(payload))

@@ -219,9 +219,16 @@ def sample_ip(rng: random.Random, version: int = 4) -> str:
     return f"{rng.choice(IPV4_DOC_NETS)}.{rng.randint(1, 254)}"
 
 
+_IP_SUFFIX = re.compile(r"(%[^/]*)?(/\d{1,3})?$")
+
+
 def surrogate_ip(rng: random.Random, text: str) -> str:
-    """A documentation-range IP of the original's version."""
-    return sample_ip(rng, 6 if ":" in text else 4)
+    """A documentation-range IP of the original's version; an IPv6 zone id
+    ("%eth0") and a prefix length ("/64") are kept, and upper-case hex."""
+    suffix = _IP_SUFFIX.search(text)
+    tail = suffix.group() if suffix else ""
+    value = sample_ip(rng, 6 if ":" in text else 4) + tail
+    return value.upper() if text.isupper() and ":" in text else value
 
 
 def surrogate_from_pool(rng: random.Random, text: str, sampler) -> str:
