@@ -228,3 +228,18 @@ def test_offline_wheels_install_with_no_index_into_a_new_venv(tmp_path):
     assert "spacy_phi/data/medical_vocabulary/drugs.txt" in loaded["files"]
     assert (site_dir / "spacy_phi" / "data" / "medical_vocabulary" / "drugs.txt").is_file()
     assert loaded["deidentified"] and "phi_surrogates" in loaded["pipes"]
+
+
+def test_readme_and_ci_install_torch_the_same_way() -> None:
+    """The README's main command and `.ci/run` take torch from the same place
+    (PyTorch's CPU index first): if they drift, CI no longer checks what a new
+    user runs, and one of them may pull the multi-GB CUDA build."""
+    root = Path(__file__).resolve().parent.parent
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8")
+    main_command = next(line for line in readme.splitlines() if line.startswith("python3 -m venv") and "spacy project run all" in line)
+    readme_torch = main_command.split("&&")[2].strip()
+    ci_torch = next(line for line in ci.splitlines() if "install" in line and "torch==" in line and not line.startswith("#"))
+    ci_torch = ci_torch.replace("python -m pip", "pip").replace(" --quiet", "").strip()
+    assert readme_torch == ci_torch
+    assert "download.pytorch.org/whl/cpu" in readme_torch
