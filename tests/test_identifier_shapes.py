@@ -417,6 +417,8 @@ def _merged(merge_nlp, text: str, ner: List[Tuple[str, str]]) -> List[Tuple[str,
         ("write jdoe@example.org now", [("jdoe@example.org", "USERNAME")], ("jdoe@example.org", "EMAIL")),
         ("ssn 078-05-1123 on file", [("078-05-1123", "MEDICALRECORD")], ("078-05-1123", "SSN")),
         ("call 090-1234-5678 now", [("090-1234-5678", "MEDICALRECORD")], ("090-1234-5678", "PHONE")),
+        # a number after a phone word: the NER's longer DATE span takes the rule's label
+        ("VT 05491\nTel.8025550127\n", [("Tel.8025550127", "DATE")], ("Tel.8025550127", "PHONE")),
         # within the phone family the NER may still choose FAX
         ("Sent to 617-555-4321 today", [("617-555-4321", "FAX")], ("617-555-4321", "FAX")),
     ],

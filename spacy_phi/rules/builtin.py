@@ -187,6 +187,9 @@ def builtin_rules() -> List[RegexRule]:
             r"(?P<value>\+?\s?\(?\d[\d\s.()-]{5,18}\d)(?![\w/]|-\d)",
             checks=("phone_digits",),
             label_if_context=_PHONE_CONTEXT,
+            # After a phone word the type is settled: an NER DATE over "Tel.8025550127"
+            # must not relabel it (a DATE surrogate cannot parse it and masks it).
+            shape_label=True,
             description="number of 7-15 digits in any grouping after 'Tel'/'Phone'/'Fax' ('Tel.: 913 368 000')",
         ),
         RegexRule(
