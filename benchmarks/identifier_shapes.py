@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
-import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Dict, List, Optional, Tuple

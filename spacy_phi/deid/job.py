@@ -150,14 +150,6 @@ class _Paths:
     state: Optional[Path]
 
 
-def _is_within(path: Path, folder: Path) -> bool:
-    try:
-        path.resolve().relative_to(folder.resolve())
-        return True
-    except ValueError:
-        return False
-
-
 def _plan_paths(source: InputSource, output: Optional[Path], options: DeidOptions) -> _Paths:
     if output is None:
         if source.format == "folder":
@@ -165,12 +157,7 @@ def _plan_paths(source: InputSource, output: Optional[Path], options: DeidOption
         if options.resume:
             raise DeidUsageError("--resume needs an output file or folder (not stdout)")
         return _Paths(None, options.errors, options.manifest, options.summary, None)
-    if isinstance(source, FolderSource) and (
-        _is_within(output, source.root) or _is_within(source.root, output)
-    ):
-        raise DeidUsageError("the output folder must not be inside the input folder (or contain it)")
-    if source.format != "folder" and source.name != STDIN and Path(source.name).resolve() == output.resolve():
-        raise DeidUsageError("the output must not be the input file")
+    # Clashes with the input or between outputs: _check_paths, right after.
     return _Paths(
         output=output,
         errors=options.errors or sidecar_path(output, ERRORS_SUFFIX),

@@ -37,14 +37,6 @@ def _check_age_over_limit(value: str) -> bool:
     return bool(digits) and SAFE_HARBOR_AGE_LIMIT < int(digits.group()) < 130
 
 
-def _check_ipv4(value: str) -> bool:
-    address, _, prefix = value.partition("/")
-    if prefix and not (prefix.isdigit() and int(prefix) <= 32):
-        return False
-    parts = address.split(".")
-    return len(parts) == 4 and all(p.isdigit() and int(p) <= 255 and (p == "0" or not p.startswith("0")) for p in parts)
-
-
 def _check_has_digits(value: str) -> bool:
     return sum(c.isdigit() for c in value) >= 3
 
@@ -90,7 +82,7 @@ _LETTER_RUN = re.compile(r"[^\W\d_]+")
 #: whether the match stands. New checks are added here (rules stay data).
 CHECKS: Dict[str, Callable[[str], bool]] = {
     "age_over_89": _check_age_over_limit,
-    "ipv4": _check_ipv4,
+    "ipv4": validators.is_ipv4,
     "has_3_digits": _check_has_digits,
     "id_shape": _check_id_shape,
     "numeric_date": _check_numeric_date,

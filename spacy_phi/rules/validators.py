@@ -101,6 +101,11 @@ def is_ssn(value: str) -> bool:
     return area not in ("000", "666") and area[0] != "9" and group != "00" and serial != "0000"
 
 
+def is_ipv4(value: str) -> bool:
+    """An IPv4 address with an optional prefix length ("/24"): `is_ip` without IPv6."""
+    return ":" not in value and is_ip(value)
+
+
 def is_ip(value: str) -> bool:
     """An IPv4 or IPv6 address, with an optional zone id ("%eth0", IPv6 only)
     and prefix length ("/64"), valid for the standard `ipaddress` module.
