@@ -48,6 +48,50 @@ _MONTH = rf"(?:(?:{_title_and_upper(_MONTHS_FULL)})|(?:{_title_and_upper(_MONTHS
 #: Full month names that are not also common words, usable on their own.
 _MONTH_ALONE = _title_and_upper(tuple(m for m in _MONTHS_FULL if m not in ("March", "May")))
 _WEEKDAY_ABBR = r"(?:Mon|Tues?|Wed|Thu(?:rs?)?|Fri|Sat|Sun)"
+#: Lower-case month names, as transcribed speech and nursing notes write them.
+#: "march" and "may" are verbs too: alone they need a cue word (see the rules).
+_MONTH_LOWER = "january|february|march|april|may|june|july|august|september|october|november|december"
+_MONTH_LOWER_UNAMBIGUOUS = "january|february|july|september|october|november|december"
+#: Lower-case months that are also given names ("april", "june", "august"):
+#: matched alone with priority 1 so that an NER PATIENT label wins the merge.
+_MONTH_LOWER_NAMES = "april|june|august"
+#: Spoken numbers: "fifty eight", "forty-four", "nineteen".
+_UNITS_WORD = "one|two|three|four|five|six|seven|eight|nine"
+_TEENS_WORD = "ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen"
+_TENS_WORD = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_NUMBER_WORDS = (
+    rf"(?:(?:{_TENS_WORD})(?:[\s-]+(?:{_UNITS_WORD}))?|{_TEENS_WORD}|{_UNITS_WORD}|(?:one\s+)?hundred(?:\s+and)?(?:\s+(?:{_UNITS_WORD}|{_TEENS_WORD}))?)"
+)
+#: A spoken year: "nineteen eighty two", "twenty twenty", "twenty oh five", "two thousand and nine".
+_SPOKEN_YEAR = (
+    rf"(?:(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{_UNITS_WORD})|{_TEENS_WORD}|(?:{_TENS_WORD})(?:[\s-]+(?:{_UNITS_WORD}))?)"
+    rf"|two\s+thousand(?:\s+and)?(?:\s+(?:{_TEENS_WORD}|{_UNITS_WORD}|twenty(?:[\s-]+(?:{_UNITS_WORD}))?))?)"
+)
+#: An age limit of a guideline, not a person's age: "under 18 years of age", "> 65 yo".
+_AGE_LIMIT_BEFORE = r"(?:(?i:\b(?:under|over|above|below|than|younger|older|to|between|aged?\s+(?:over|under)))\s*|[<>≤≥]\s*)$"
+#: After a number that a pronoun and "be" introduce: a measure, count or time, not an age.
+_SPOKEN_AGE_NOT_AFTER = (
+    rf"\s*(?:,\s*\d|and\s+a\s+half|(?i:hundred|thousand|{_TENS_WORD}|{_TEENS_WORD})\b)|"
+    r"\s*(?:%|(?i:percent|pounds?|lbs?|kilos?|kg|kilograms?|grams?|mg|milligrams?|units?|minutes?|mins?|hours?|hrs?|days?|"
+    r"weeks?|months?|times?|x\b|of\b|out\b|for\b|over\b|feet|foot|ft|inch(?:es)?|miles?|steps?|points?|degrees?|"
+    r"cigarettes?|packs?|drinks?|beers?|glasses|cups?|bottles?|pills?|tablets?|shots?|doses?|puffs?|am\b|pm\b|o['’]?clock|"
+    r"calories|ounces|oz|liters?|ml|cc|beats|bpm|centimeters?|cm|millimeters?|mm|dollars?|bucks|people|kids|children|sessions?|"
+    r"visits?|rounds?|reps?|sets?|laps?|holes?|years?\s+(?:ago|since|now|of\s+(?:my|his|her|school|college|service))|years?\b(?!\s*old)))"
+)
+#: After a decade: a range of readings, not an age ("in the 110s to 130s", "sixties range").
+_DECADE_RANGE_AFTER = r"\s*(?:to\b|-|–|range|bpm|mm)"
+#: A spoken year that no count reads like: "twenty eighteen", "nineteen eighty two", "twenty oh five".
+_SPOKEN_CENTURY_YEAR = (
+    rf"(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{_UNITS_WORD})|{_TEENS_WORD}|(?:{_TENS_WORD})(?:[\s-]+(?:{_UNITS_WORD}))?)"
+)
+#: After a spoken number: a measure or a count, not a year ("twenty twenty vision").
+_SPOKEN_YEAR_NOT_AFTER = (
+    r"\s*(?:vision|percent|%|mg|milligrams?|units?|pounds?|minutes?|hours?|days?|weeks?|months?|years?|times|over|to)\b"
+)
+#: "-year-old", " year old", "yo", "y/o", "years of age": the number before it is an age.
+_AGE_UNIT_AFTER = (
+    r"(?=\s*-?\s*(?i:y/o\b|y\.o\.|yo\b|yo[mf]\b|y(?=[mf]\b)|(?:years?|yrs?)[\s-]*old\b|years?\s+of\s+age\b))"
+)
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH_NUM = r"(?:0?[1-9]|1[0-2])"
 _ORD = r"(?:st|nd|rd|th)?"
@@ -61,7 +105,7 @@ _UNIT_AFTER = (
 )
 #: Heads after "n/m" that make it a grade, score or fraction.
 _FRACTION_AFTER = (
-    r"\s*(?:murmur|holosystolic|systolic|diastolic|strength|motor|power|reflex|dtr|pain|"
+    r"\s*(?:murmur|holosystolic|systolic|diastolic|ejection|strength|motor|power|reflex|dtr|pain|"
     r"tabs?|tablets?|caps?|capsules?|cups?|inch|inches|in\b|of\b|vision|scale|score|ns\b|"
     r"dose|strength|bilat|throughout|b/l|x\b)"
 )
@@ -415,7 +459,53 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "age_nineties_decade", "AGE",
             r"(?i:\b(?:in\s+(?:his|her|their|the)\s+(?:early\s+|mid\s+|late\s+|mid-)?))(?P<value>(?:9|1[01])0'?s)\b",
-            description="'in her 90s'",
+            exclude_after=_DECADE_RANGE_AFTER,
+            description="'in her 90s' (not a range of readings: 'in the 110s to 130s')",
+        ),
+        # Ages of every value (i2b2 marks them all; the surrogates keep ages up to
+        # 89 in "hipaa" mode, so finding them costs the note nothing).
+        RegexRule(
+            "age_unit", "AGE",
+            rf"(?<![\w.,/-])(?P<value>\d{{1,3}}){_AGE_UNIT_AFTER}",
+            exclude_before=_AGE_LIMIT_BEFORE,
+            priority=2,
+            description="any age before 'year-old', 'year old', 'yo', 'y/o', 'years of age' ('a 50-year-old', '59 year old')",
+        ),
+        RegexRule(
+            "age_words_unit", "AGE",
+            rf"(?<![\w-])(?P<value>(?i:{_NUMBER_WORDS})){_AGE_UNIT_AFTER}",
+            exclude_before=_AGE_LIMIT_BEFORE,
+            priority=2,
+            description="an age in words before 'year old' ('fifty eight year old', 'forty-four-year-old')",
+        ),
+        RegexRule(
+            "age_context", "AGE",
+            r"(?i:\b(?:(?:at|around|about|by)\s+(?:the\s+)?age\s+(?:of\s+)?|age\s+of\s+|(?:deceased|died|passed|diagnosed)\s*,?\s+(?:at\s+)?(?:age\s+)?|aged\s+))"
+            rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w]|\.\d|/|['’]?s\b)",
+            exclude_before=(
+                r"(?i:\b(?:start|starting|starts|begin|beginning|begins|screen|screening|recommend\w*|until|after|before|over|under|since|till)"
+                r"\s+(?:at\s+)?(?:the\s+)?(?:age\s+)?(?:of\s+)?)$"
+            ),
+            exclude_after=r"\s*(?:-|to\b|and\s+(?:up|over|older)|or\s+(?:older|younger|over|above)|\+)",
+            priority=2,
+            description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
+        ),
+        RegexRule(
+            "age_spoken", "AGE",
+            r"(?i:\b(?:i|he|she|you|we|they)\s*(?:['’]m|['’]s|['’]re|am|is|are|was|were|turned|turns|turn|turning|will\s+be|['’]ll\s+be)\s+"
+            r"(?:(?:almost|about|around|like|nearly|only|just|now|already)\s+){0,2})"
+            rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
+            exclude_after=_SPOKEN_AGE_NOT_AFTER,
+            priority=2,
+            description="a spoken age after 'i'm', 'she's', 'when i was' ('i'm almost 40', 'i was fourteen'; not 'i'm 150 pounds')",
+        ),
+        RegexRule(
+            "age_decade", "AGE",
+            rf"(?i:\b(?:in\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?))"
+            rf"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
+            priority=2,
+            exclude_after=_DECADE_RANGE_AFTER,
+            description="'in my teens', 'in her fifties', 'in his 40's' (the nineties: age_nineties_decade)",
         ),
         # ---- DATE -------------------------------------------------------------------
         RegexRule(
@@ -442,7 +532,7 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "date_written", "DATE",
             rf"(?<![\w.:/-])(?P<value>"
-            rf"{_MONTH}\s*{_DAY}{_ORD}(?:,?\s*{_YEAR})?"  # Sept 14, 2067 / Sept 14
+            rf"{_MONTH}\s*{_DAY}{_ORD}(?:\s*,?\s*{_YEAR})?"  # Sept 14, 2067 / Sept 14 / Sept 14 , 2067
             rf"|{_DAY}{_ORD}(?:\s+of)?\s*[-\s]?{_MONTH}(?:,?[-\s]*{_YEAR}|(?!\s*\d))"  # 14 Sept 2067 / 14-Sep-2067
             rf"|{_MONTH}(?:,?\s+|-|\s+of\s+){_YEAR}"  # Sept 2067 / Mar-89 / May of 2067
             rf"|{_MONTH}-\d\d"  # Mar-89
@@ -454,6 +544,52 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?<![\w])(?P<value>{_MONTH_ALONE})(?![\w])",
             priority=2,
             description="a month name on its own (not 'March'/'May', which are also words)",
+        ),
+        # Lower-case dates, as speech transcripts and some nursing notes write them.
+        RegexRule(
+            "date_written_lower", "DATE",
+            rf"(?<![\w.:/-])(?P<value>"
+            rf"(?:{_MONTH_LOWER})\s+{_DAY}(?:st|nd|rd|th)(?:\s*,?\s*{_YEAR})?"  # january 13th , 1982 / may 5th
+            rf"|(?:{_MONTH_LOWER})\s+{_DAY}\s*,?\s*{_YEAR}"  # march 5 2020
+            rf"|(?:{_MONTH_LOWER})(?:\s*,\s*|\s+|\s+of\s+){_YEAR4}"  # march of 2020 / may 2019
+            rf"|(?:{_MONTH_LOWER_UNAMBIGUOUS}|{_MONTH_LOWER_NAMES})\s+{_DAY}(?![\d,.]?\d)"  # july 8
+            rf")(?![\w])",
+            exclude_after=_UNIT_AFTER,
+            description="lower-case written dates: 'january 13th , 1982', 'march of 2020', 'july 8'",
+        ),
+        RegexRule(
+            "date_month_alone_lower", "DATE",
+            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_UNAMBIGUOUS})(?![\w'’-])",
+            priority=2,
+            description="a lower-case month that is no other word ('in january', 'back in october')",
+        ),
+        RegexRule(
+            "date_month_name_lower", "DATE",
+            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_NAMES})(?![\w'’-])",
+            priority=1,
+            description="'april', 'june', 'august' in lower case: a month unless the NER says it is a name",
+        ),
+        RegexRule(
+            "date_month_cue", "DATE",
+            r"(?i:\b(?:in|since|until|till|by|last|next|this\s+past|early|late|mid|end\s+of|beginning\s+of|middle\s+of|"
+            r"start\s+of|first\s+of|through|from|during)\s+(?:about\s+|around\s+|approximately\s+)?(?:early\s+|late\s+|mid-?)?)(?P<value>(?i:march|may))(?![\w'’-])",
+            exclude_after=r"\s+(?:be|been|have|not|need|want|get|take|help|cause|also|see|affect|come|go|do|feel|happen|make|try|work|show)\b",
+            priority=2,
+            description="'march' or 'may' after a time word ('in march', 'since about may', 'end of march')",
+        ),
+        RegexRule(
+            "date_year_spoken", "DATE",
+            rf"(?<![\w-])(?P<value>(?i:{_SPOKEN_CENTURY_YEAR}))(?![\w-])",
+            exclude_after=_SPOKEN_YEAR_NOT_AFTER,
+            priority=2,
+            description="a spoken year that reads like no count: 'twenty eighteen', 'nineteen eighty two', 'twenty oh five'",
+        ),
+        RegexRule(
+            "date_year_spoken_cue", "DATE",
+            rf"(?i:\b(?:in|since|of|from|until|till|by|year|back\s+in|{_MONTH_LOWER})\s+)(?P<value>(?i:{_SPOKEN_YEAR}))(?![\w-])",
+            exclude_after=_SPOKEN_YEAR_NOT_AFTER,
+            priority=2,
+            description="any spoken year after a time word or a month ('in two thousand nine', 'january twenty twenty')",
         ),
         RegexRule(
             "date_month_day_cue", "DATE",
@@ -498,8 +634,9 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_weekday", "DATE",
-            r"(?:(?<=\bq)|(?<![A-Za-z]))(?P<value>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAYS?)(?![A-Za-z])",
-            description="weekday ('Wednesday', 'qWednesday' gives 'Wednesday')",
+            r"(?:(?<=\bq)|(?<![A-Za-z]))(?P<value>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAYS?|"
+            r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)(?![A-Za-z])",
+            description="weekday in any of three cases ('Wednesday', 'saturday morning'; 'qWednesday' gives 'Wednesday')",
         ),
         RegexRule(
             "date_weekday_abbr_list_start", "DATE",
@@ -513,11 +650,12 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_holiday", "DATE",
-            r"(?<![A-Za-z])(?P<value>Christmas(?:\s+(?:Eve|Day))?|New\s+Year'?s(?:\s+(?:Eve|Day))?|Thanksgiving(?:\s+Day)?|"
+            r"(?<![A-Za-z])(?P<value>(?i:Christmas(?:\s+(?:Eve|Day))?|New\s+Year'?s(?:\s+(?:Eve|Day))?|Thanksgiving(?:\s+Day)?|"
             r"Easter(?:\s+Sunday)?|Halloween|Independence\s+Day|Fourth\s+of\s+July|Memorial\s+Day|Labor\s+Day|"
-            r"Veterans'?\s+Day|Hanukkah|Chanukah|Passover|Ramadan|Valentine'?s\s+Day|Mother'?s\s+Day|Father'?s\s+Day|"
-            r"Martin\s+Luther\s+King(?:\s+Jr\.?)?\s+Day|MLK\s+Day|Presidents'?\s+Day|Yom\s+Kippur|Rosh\s+Hashanah|Diwali|Kwanzaa)(?![A-Za-z])",
-            description="holiday ('Christmas', 'New Year's Eve', 'Thanksgiving')",
+            r"Veterans'?\s+Day|Hanukkah|Chanukah|Passover|Ramadan|Valentine'?s\s+Day|"
+            r"Martin\s+Luther\s+King(?:\s+Jr\.?)?\s+Day|MLK\s+Day|Presidents'?\s+Day|Yom\s+Kippur|Rosh\s+Hashanah|Diwali|Kwanzaa)"
+            r"|Mother'?s\s+Day|Father'?s\s+Day)(?![A-Za-z])",
+            description="holiday in any case ('Christmas', 'New Year's Eve', 'labor day'; \"Mother's Day\" capitalised only)",
         ),
         RegexRule(
             "date_ordinal_day", "DATE",
