@@ -74,6 +74,23 @@ VETOED = [
     ("take 3-4 tablets", "3-4", "DATE", "validator:date_not"),
     ("GFR 58 today", "GFR 58", "DATE", "validator:date_not"),
     ("uses an Apple Watch", "Apple Watch", "CITY", "validator:medical_or_brand"),
+    # a lower-case "name" in a note written with capitals
+    ("Mr. Kowalczyk admits to a lot of kielbasa. Denies CP.", "kielbasa", "PATIENT", "validator:lower_case_name"),
+    ("GB removed from liver bed w/ hook electrocautery. Hemostasis confirmed.", "hook", "DOCTOR", "validator:lower_case_name"),
+    ("Plan: cont abx, f/u cultures. Transfer to Floor if stable.", "cont abx", "PATIENT", "validator:lower_case_name"),
+    ("Letter mailed to addr on file. Called twice.", "addr", "CITY", "validator:lower_case_name"),
+    # a possessive is never a name ("wife's" is "wife" + "'s")
+    ("works for bro-in-law's co, Mazur Bros Painting", "'s", "PATIENT", "validator:starts_with_possessive"),
+    ("kids staying w/ wife's sister in hamtramck", "'s sister", "PATIENT", "validator:starts_with_possessive"),
+    # a clinical service every hospital has is no named unit
+    ("Sincerely,\nBrian O'Connell, MD\nOrthopaedic Surgery & Sports Medicine\n", "Orthopaedic Surgery & Sports Medicine",
+     "DEPARTMENT", "validator:generic_clinical_service"),
+    ("Touro Infirmary - Department of Pathology", "Department of Pathology", "DEPARTMENT", "validator:generic_clinical_service"),
+    ("Station 22 (Adult Inpatient Psychiatry)", "Inpatient Psychiatry", "DEPARTMENT", "validator:generic_clinical_service"),
+    # an AGE that is a threshold, an index or a measure
+    ("no dose reduction - age <80, wt >60 kg", "80", "AGE", "validator:age_is_a_measure"),
+    ("nodule (series 4, image 62) grew", "62", "AGE", "validator:age_is_a_measure"),
+    ("i'm about 150 pounds now", "150", "AGE", "validator:age_is_a_measure"),
     (
         "dose is fifty milligrams once a day and you said gregory takes it with breakfast every day now",
         "fifty milligrams once a day and you said gregory takes it with breakfast every day now",
@@ -133,6 +150,16 @@ KEPT = [
     ("lives on Main Street", "Main Street", "STREET"),
     ("login jdoe42 used", "jdoe42", "USERNAME"),
     ("moved from Korea", "Korea", "COUNTRY"),
+    # names in a note written with capitals
+    ("Pt's wife dolores is at rehab. Plan: PT/OT.", "dolores", "PATIENT"),
+    ("Letter mailed to addr on file. Signed kpm", "kpm", "DOCTOR"),
+    ("Mr. Kowalczyk is a retired tool and die maker. Lives alone.", "die maker", "PATIENT"),
+    ("Mr. Kowalczyk attends Church of St. Olaf weekly.", "attends Church of St. Olaf", "ORGANIZATION"),
+    # named units keep their department span
+    ("Seen in Rheumatology Clinic today", "Rheumatology Clinic", "DEPARTMENT"),
+    ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE\n1450 Peachtree Rd", "SPORTS MEDICINE", "DEPARTMENT"),
+    ("admitted to Farr 7 overnight", "Farr 7", "DEPARTMENT"),
+    ("so john is a 58-year-old male", "58", "AGE"),
     # label confusions keep the span (a name or place word in it): recall first
     ("with brittany edwards today", "brittany edwards", "PROFESSION"),
     ("Thanks, Hope", "Hope", "DEVICE"),
@@ -167,6 +194,25 @@ def test_validators_are_configurable_and_saved(tmp_path):
     with pytest.raises(ValueError):
         other = blank_pipeline("en")
         other.add_pipe("phi_guard", config={"validated_labels": ["NOT_A_LABEL"]})
+
+
+def test_cased_text_tells_notes_from_transcripts():
+    from spacy_phi.guard.validators import is_cased_text
+
+    assert is_cased_text("Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by Dr. Ogunleye.")
+    assert not is_cased_text("[doctor] hi , carolyn . how are you ? [patient] good , my husband mike drove me")
+    assert not is_cased_text(
+        "pt is 44 y/o m s/p fall from ladder at work. wife at bedside, asking about rehab. neuro: gcs 14, "
+        "perrl, mae. resp: ls clear, on 2l nc. plan: cont neuro checks q1h, keep MAP > 65, f/u ct in am."
+    )
+    assert not is_cased_text("")
+
+
+def test_relative_word_keeps_only_names_in_lower_case(guard_nlp):
+    # A lower-case note: after a relative word a given name stays, a verb goes.
+    assert vetoed_reason(guard_nlp, "pt's wife dolores is at rehab", "dolores", "PATIENT") is None
+    assert vetoed_reason(guard_nlp, "grandma watches baby at night", "watches", "PATIENT") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, "so kinda does your foot hurt", "kinda", "PATIENT") == "guard:common_word"
 
 
 def test_every_validated_label_has_a_check(guard_nlp):

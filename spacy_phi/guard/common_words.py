@@ -15,6 +15,12 @@ hospital list, US states and countries. So "hope", "rose", "hunter", "young",
 Rebuild (needs `pip install english-words`; the result ships gzipped):
 
     python -m spacy_phi.guard.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
+
+The same module builds the list of person-name words it leaves out
+(`person_names.txt.gz`, every Faker locale and the project's name pools), which
+the guard reads to tell "wife dolores" (a name) from "grandma watches":
+
+    python -m spacy_phi.guard.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
 """
 
 from __future__ import annotations
@@ -22,8 +28,9 @@ from __future__ import annotations
 import gzip
 import pkgutil
 import sys
+from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, List, Optional, Set
+from typing import Callable, FrozenSet, Iterable, List, Optional, Set
 
 #: Suffix rewrites tried when a word is not listed as written: web2 lists base
 #: forms only ("deny" for "denies", "effusion" for "effusions").
@@ -44,6 +51,15 @@ FUNCTION_WORDS = frozenset(
 )
 
 
+#: Words of speech and chat that no dictionary lists and no one is named: a
+#: transcribed dialogue is full of them ("so kinda does your foot hurt").
+SPOKEN_WORDS = frozenset(
+    "kinda sorta gonna wanna gotta lemme gimme dunno outta lotta coulda shoulda woulda musta "
+    "yeah yep yup nope nah okay ok alright uh um umm uhm hmm mm mhm mm-hmm uh-huh huh oops "
+    "y'all ya cuz 'cause ain't tho thru gotcha lotsa".split()
+)
+
+
 def is_common_word(word: str, words: Set[str], function_words: bool = True) -> bool:
     """Whether a lower-case alphabetic word, or its base form, is in `words`.
 
@@ -52,7 +68,7 @@ def is_common_word(word: str, words: Set[str], function_words: bool = True) -> b
     function_words (bool): whether FUNCTION_WORDS count as common.
     RETURNS (bool): True for "gout", "denies" (deny), "effusions" (effusion).
     """
-    if word in words or (function_words and word in FUNCTION_WORDS):
+    if word in words or word in SPOKEN_WORDS or (function_words and word in FUNCTION_WORDS):
         return True
     for suffix, replacement in _INFLECTIONS:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -103,6 +119,33 @@ def _project_names_and_places() -> Set[str]:
     return words
 
 
+#: The shipped list of person-name words (every Faker locale and the project's
+#: name pools, lower-case ASCII): rebuilt with `--names`.
+PERSON_NAMES_FILE = "person_names.txt.gz"
+
+
+def build_person_names() -> List[str]:
+    """Every given and family name word we know of, lower case, sorted."""
+    from ..surrogates.names import fold_ascii, name_pools
+
+    words = _faker_names()
+    for first, last in name_pools():
+        for value in list(first) + list(last):
+            words.update(part.strip(".,'()") for part in fold_ascii(value).lower().replace("-", " ").split())
+    return sorted(w for w in words if w.isalpha() and len(w) >= 2)
+
+
+@lru_cache(maxsize=1)
+def person_names() -> FrozenSet[str]:
+    """The shipped person-name words (read once): "dolores" is one, "watches" is
+    not. A lower-case word after "wife" that is in this list may be her name."""
+    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{PERSON_NAMES_FILE}")
+    if data is None:  # pragma: no cover - the file ships with the package
+        return frozenset()
+    lines = gzip.decompress(data).decode("utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
 def build_common_words(web2_words: Iterable[str], excluded: Set[str]) -> List[str]:
     """The common-word list: lower-case alphabetic entries not excluded.
 
@@ -116,8 +159,15 @@ def build_common_words(web2_words: Iterable[str], excluded: Set[str]) -> List[st
 def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[str]]] = None) -> int:
     """Write the gzipped list to the path given on the command line."""
     argv = sys.argv[1:] if argv is None else argv
+    if len(argv) == 2 and argv[0] == "--names":
+        names = build_person_names()
+        with gzip.open(argv[1], "wt", encoding="utf-8", newline="\n") as file:
+            file.write("# Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/guard/common_words.py\n")
+            file.write("\n".join(names) + "\n")
+        print(f"{len(names)} name words -> {argv[1]}")
+        return 0
     if len(argv) != 1:
-        print("usage: python -m spacy_phi.guard.common_words OUTPUT.txt.gz", file=sys.stderr)
+        print("usage: python -m spacy_phi.guard.common_words [--names] OUTPUT.txt.gz", file=sys.stderr)
         return 2
     if load_web2 is None:
         from english_words import get_english_words_set

@@ -55,7 +55,15 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..person_words import RELATIVE_WORDS
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
-from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
+from .common_words import person_names
+from .validators import (
+    LEXICON_FILES,
+    VALIDATED_LABELS,
+    LabelLexicons,
+    LabelValidators,
+    default_lexicons,
+    is_cased_text,
+)
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
@@ -67,7 +75,7 @@ DEFAULT_GUARDED_LABELS = sorted(
 
 _TITLE_BEFORE = re.compile(
     r"(?:\b(?:mr|mrs|ms|miss|mister|dr|drs|doctor|prof|professor|nurse|sister|brother|rev|father|"
-    r"rn|np|pa|md)\.?|\bdoctor)\s*$",
+    r"rn|np|pa|md)\.?|\bdoctor)[ \t]*\Z",
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
@@ -163,7 +171,9 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     # -- decision -------------------------------------------------------------
 
-    def veto_reason(self, span: Span, group: Optional[str] = None, text: Optional[str] = None) -> Optional[str]:
+    def veto_reason(
+        self, span: Span, group: Optional[str] = None, text: Optional[str] = None, cased: Optional[bool] = None
+    ) -> Optional[str]:
         """Why a span is medical vocabulary or implausible for its label, or
         None when it stays PHI.
 
@@ -172,6 +182,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             and the common-word check apply to the tagger's group only).
         text (Optional[str]): the doc's text; pass it when checking many spans
             of one doc (`Doc.text` is rebuilt on every access).
+        cased (Optional[bool]): whether the doc's text uses capitals
+            (`is_cased_text(text)`); computed here when not given.
         RETURNS (Optional[str]): a REASON_* or validator reason, or None.
         """
         if text is None:
@@ -186,7 +198,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
                 return None
         if validate:
-            reason = self.validators.reason(span, text)
+            if cased is None:
+                cased = is_cased_text(text)
+            reason = self.validators.reason(span, text, cased)
             if reason is not None:
                 return reason
         if label not in self.guarded_labels:
@@ -234,7 +248,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         if any(w.isupper() and len(w) <= 3 for w in words):
             return False
         before = text[max(0, span.start_char - 24) : span.start_char]
-        if _RELATIVE_BEFORE.search(before):
+        if _RELATIVE_BEFORE.search(before) and (not span.text.islower() or self._may_be_name(words)):
+            # "wife Hope", "wife dolores"; but "grandma watches", "son struck" are verbs.
             return False
         if span.label_ in _ORGANISATION_LABELS:
             if any(w.lower() in _INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
@@ -244,6 +259,13 @@ class PhiGuard(JsonStateMixin, Pipe):
         if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         return all(self.vocabulary.is_common_word(w, function_words=False) for w in words)
+
+    @staticmethod
+    def _may_be_name(words: Sequence[str]) -> bool:
+        """Whether a word is a given or family name of any locale ("dolores";
+        not "watches", "struck")."""
+        names = person_names()
+        return any(w.lower() in names for w in words)
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to
@@ -277,12 +299,13 @@ class PhiGuard(JsonStateMixin, Pipe):
                 capture_ner(doc, NER_GROUP)
             vetoed: List[Span] = list(doc.spans[VETOED_GROUP]) if VETOED_GROUP in doc.spans else []
             text = doc.text  # built once: Doc.text joins every token on each access
+            cased = is_cased_text(text)
             for group in self.span_groups:
                 if group not in doc.spans:
                     continue
                 kept = []
                 for span in doc.spans[group]:
-                    reason = self.veto_reason(span, group, text)
+                    reason = self.veto_reason(span, group, text, cased)
                     if reason is None:
                         kept.append(span)
                     else:

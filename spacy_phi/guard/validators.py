@@ -30,6 +30,8 @@ from typing import Callable, Dict, FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
+from ..person_words import RELATIVE_WORDS
+from .common_words import person_names
 from .vocabulary import MedicalVocabulary, normalize_term, read_terms
 
 #: Veto reasons (kb_id_ of vetoed spans).
@@ -50,6 +52,15 @@ REASON_NATIONALITY = "validator:nationality_or_language"
 REASON_TOO_LONG = "validator:span_too_long"
 REASON_NOT_STREET = "validator:street_without_number_or_street_word"
 REASON_NOT_USERNAME = "validator:username_is_a_word"
+REASON_AGE_MEASURE = "validator:age_is_a_measure_or_threshold"
+REASON_LOWER_CASE_IN_CASED_NOTE = "validator:lower_case_name_in_cased_note"
+REASON_POSSESSIVE = "validator:starts_with_possessive"
+REASON_GENERIC_SERVICE = "validator:generic_clinical_service"
+#: Vetoes that stand even when a word of the span could be a name: the evidence
+#: is the span's form or context, not its vocabulary.
+_FORM_REASONS = frozenset(
+    {"validator:state_abbreviation_without_address", REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE}
+)
 
 #: Labels with a validator (the default of the guard's `validated_labels`).
 VALIDATED_LABELS = (
@@ -81,6 +92,36 @@ MAX_TOKENS = {
 }
 #: Oldest plausible age.
 MAX_AGE = 125
+#: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
+_AGE_NOT_BEFORE = re.compile(
+    r"(?:[<>≤≥]=?\s*|\b(?:image|images|series|slice|level|score|grade|page|version|bed|step|cycle|dose|day|pod|hd)\s*#?\s*)$",
+    re.IGNORECASE,
+)
+#: After an AGE number: a unit of a measure or dose ("50 mg", "150 pounds", "10 minutes").
+_AGE_NOT_AFTER = re.compile(
+    r"^\s*(?:mg|mcg|g|gm|grams?|kg|kilos?|lbs?|pounds?|%|percent|mmhg|bpm|ml|cc|units?|iu|cm|mm|inch(?:es)?|feet|ft|"
+    r"minutes?|mins?|hours?|hrs?|seconds?|secs?|times|x|points?|degrees?|milligrams?|cigarettes?|packs?|drinks?|beers?|"
+    r"steps?|miles?|beats|calories|ounces|oz|liters?|cups?|pills?|tablets?|puffs?|doses?)\b",
+    re.IGNORECASE,
+)
+#: Labels that name a person, place or institution: capitalised in a note that
+#: uses capitals (LOCATION_OTHER and PROFESSION are not: "west coast", "barber").
+CASED_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "HOSPITAL", "ORGANIZATION"})
+#: A note is "cased" when at least this share of its words (2+ letters) holds a
+#: capital: visit notes and letters are at 0.10 or more, transcribed dialogues
+#: and lower-case nursing notes below 0.05.
+MIN_CASED_RATIO = 0.08
+_CASED_WORD = re.compile(r"[A-Za-z]{2,}")
+#: A relative or lay person right before a span ("wife dolores").
+_RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", re.IGNORECASE)
+#: Words and "&" of a line, for the proper-name check before a department.
+_LINE_WORD = re.compile(r"[A-Za-z][A-Za-z'’.]*|&|[^\sA-Za-z]")
+#: Words that make a department a named unit rather than a clinical service:
+#: "Rheumatology Clinic", "Heart and Vascular Institute", "4 West".
+_UNIT_WORDS = frozenset(
+    "clinic clinics center centre centers institute unit ward wing floor pavilion station program "
+    "north south east west tower building suite".split()
+)
 #: Number shapes that are never dates: ratios ("1:1:1"), spinal levels ("L5",
 #: "C5-6"), doses and measures ("40 mg", "10%").
 _NOT_DATE_NUMBER = re.compile(
@@ -129,6 +170,7 @@ class LabelLexicons:
     body_parts_and_headers: FrozenSet[str]
     brands: FrozenSet[str]
     nationalities: FrozenSet[str]
+    clinical_services: FrozenSet[str] = frozenset()
 
     @property
     def states_lower(self) -> FrozenSet[str]:
@@ -152,6 +194,7 @@ LEXICON_FILES: Dict[str, str] = {
     "body_parts_and_headers": "body_parts_and_headers.txt",
     "brands": "brands.txt",
     "nationalities": "nationalities.txt",
+    "clinical_services": "clinical_services.txt",
 }
 #: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
 _PHRASE_LEXICONS = frozenset({"states", "countries"})
@@ -217,28 +260,34 @@ class LabelValidators:
             "DOCTOR": self._name_or_organisation,
             "HOSPITAL": self._name_or_organisation,
             "ORGANIZATION": self._name_or_organisation,
-            "DEPARTMENT": self._name_or_organisation,
+            "DEPARTMENT": self._department,
             "STREET": self._street,
             "USERNAME": self._username,
         }
         for label in _MIN_DIGITS:
             self._checks[label] = self._digits
 
-    def reason(self, span: Span, text: str) -> Optional[str]:
+    def reason(self, span: Span, text: str, cased: Optional[bool] = None) -> Optional[str]:
         """Why `span` is implausible for its label (a REASON_* constant) or None.
 
         span (Span): the span.
         text (str): the doc's text (passed in so it is built once per doc).
+        cased (Optional[bool]): whether the note uses capitals (`is_cased_text`,
+            computed once per doc by the caller); None skips the case check.
         """
         if len(span) > MAX_TOKENS.get(span.label_, DEFAULT_MAX_TOKENS):
             # A transition-based tagger can fail to close an entity and tag
             # hundreds of words of a long unpunctuated dialogue line as one AGE.
             return REASON_TOO_LONG
+        if span[0].text in _POSSESSIVE_CLITICS and span.label_ in _NATIONALITY_LABELS:
+            return REASON_POSSESSIVE  # "wife's" gives "'s" or "'s sister", never a name
+        if cased and span.label_ in CASED_LABELS and self._lower_case_name(span, text):
+            return REASON_LOWER_CASE_IN_CASED_NOTE
         check = self._checks.get(span.label_)
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
             reason = REASON_NATIONALITY
-        if reason is None or reason == REASON_STATE_ABBREVIATION:
+        if reason is None or reason in _FORM_REASONS:
             return reason
         # Recall first: a span with a word that could be a name or a place is
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
@@ -274,6 +323,29 @@ class LabelValidators:
             or word in lex.nationalities
         )
 
+    def _lower_case_name(self, span: Span, text: str) -> bool:
+        """A span with no capital in a note that uses capitals ("kielbasa",
+        "hook", "cont abx" tagged as names): in such notes, names, places and
+        institutions are written with capitals. Kept:
+        staff initials ("-kpm", one token of at most three letters), a span
+        with an occupation word (PHI with the wrong label: "die maker"), and a
+        given or family name of any locale after a relative word ("wife
+        dolores")."""
+        value = span.text
+        if not any(c.isalpha() for c in value) or any(c.isupper() for c in value):
+            # A capital anywhere: a name whose span took in a neighbouring word
+            # ("attends Church of St. Olaf") must not lose the name.
+            return False
+        if span.label_ in ("PATIENT", "DOCTOR") and len(span) == 1 and len(value) <= 3:
+            return False
+        occupations = self.lexicons.occupations
+        if any(w in occupations or _singular(w) in occupations for w in _words(value)):
+            return False
+        if _RELATIVE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
+            if any(w in person_names() for w in _words(value)):
+                return False
+        return True
+
     # -- dates, ages, identifiers ------------------------------------------------
 
     def _date(self, span: Span, text: str) -> Optional[str]:
@@ -297,6 +369,10 @@ class LabelValidators:
     def _age(self, span: Span, text: str) -> Optional[str]:
         value = span.text
         numbers = [int(n) for n in re.findall(r"\d+", value)]
+        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _AGE_NOT_AFTER.match(
+            text[span.end_char : span.end_char + 16]
+        ):
+            return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds"
         if numbers:
             return REASON_AGE_OUT_OF_RANGE if min(numbers) > MAX_AGE else None
         words = [w.strip(".,'’") for w in re.split(r"[\s-]+", value.lower())]
@@ -407,6 +483,34 @@ class LabelValidators:
             return None  # "works in construction", "Occupation: sales"
         return REASON_NO_OCCUPATION
 
+    def _department(self, span: Span, text: str) -> Optional[str]:
+        """A clinical service or specialty ("Orthopaedic Surgery", "Inpatient
+        Psychiatry", "IMAGING SERVICES") is no PHI; a named unit is ("Rheumatology
+        Clinic", "Heart and Vascular Institute", "Farr 7")."""
+        words = [w for w in _words(span.text) if w not in _FILLER]
+        services = self.lexicons.clinical_services
+        if (
+            words
+            and not any(c.isdigit() for c in span.text)
+            and not any(w in _UNIT_WORDS for w in words)
+            and all(w in services or _singular(w) in services for w in words)
+            and not self._ends_a_proper_name(span, text)
+        ):
+            return REASON_GENERIC_SERVICE
+        return self._name_or_organisation(span, text)
+
+    def _ends_a_proper_name(self, span: Span, text: str) -> bool:
+        """Whether a capitalised word that is no service word comes right before
+        the span on its line ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE"),
+        skipping connectors ("&", "and", "of")."""
+        line = text[max(0, span.start_char - 60) : span.start_char].rsplit("\n", 1)[-1]
+        for word in reversed(_LINE_WORD.findall(line)):
+            lower = word.lower()
+            if lower in _FILLER or word == "&" or lower in self.lexicons.clinical_services:
+                continue  # "ORTHOPAEDICS & " before "SPORTS MEDICINE": look further back
+            return word[:1].isupper()  # punctuation ("Touro Infirmary - ") ends the name
+        return False
+
     def _name_or_organisation(self, span: Span, text: str) -> Optional[str]:
         words = _words(span.text)
         if not words:
@@ -493,10 +597,28 @@ _STREET_WORDS = frozenset(
 _FILLER = frozenset("and of the a an in on at to for & or".split())
 
 
+#: Tokens of a possessive ("wife's" is "wife" + "'s").
+_POSSESSIVE_CLITICS = frozenset({"'s", "’s", "'", "’"})
+
+
+def is_cased_text(text: str) -> bool:
+    """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
+    one): a lower-case name is then implausible. Linear in the text."""
+    total = capitalised = 0
+    for match in _CASED_WORD.finditer(text):
+        total += 1
+        if not match.group().islower():
+            capitalised += 1
+    return total > 0 and capitalised / total >= MIN_CASED_RATIO
+
+
 def _line_start(start_char: int, text: str) -> bool:
     """Whether the text before `start_char` ends a line, sentence or list bullet."""
     before = text[max(0, start_char - 8) : start_char]
     return bool(re.search(r"(?:^|\n|[:.;]\s)\s*(?:[-*•]\s*)?$", before)) or start_char == 0
 
 
-__all__ = ["INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS", "default_lexicons"]
+__all__ = [
+    "CASED_LABELS", "INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS",
+    "default_lexicons", "is_cased_text", "name_words",
+]
