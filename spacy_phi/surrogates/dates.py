@@ -342,13 +342,18 @@ def _shift_iso_timestamp(match: "re.Match[str]", offset_days: int) -> str:
     return f"{new.year:04d}{sep}{new.month:02d}{sep}{new.day:02d}{match['rest']}"
 
 
-def shift_date_text(text: str, offset_days: int, reference: Optional[dt.date] = None) -> str:
+def shift_date_text(
+    text: str, offset_days: int, reference: Optional[dt.date] = None, partial_reference: bool = True
+) -> str:
     """Shift a date text by a patient offset, keeping its format.
 
     text (str): the DATE span text.
     offset_days (int): the patient's offset (non-zero).
     reference (Optional[datetime.date]): the note's (or record's) date; partial
         dates then move exactly as the reference does (see the module doc).
+    partial_reference (bool): False: month-year, month and year dates move
+        by the rounded shifts (never 0) even with a reference; month-day
+        dates still take the reference's year.
     RETURNS (str): the shifted text.
     RAISES (UnparseableDateError): the text cannot be read or shifted.
     """
@@ -359,7 +364,7 @@ def shift_date_text(text: str, offset_days: int, reference: Optional[dt.date] = 
         return _WEEKDAY_WORD.sub(lambda m: _shift_weekday_word(m.group(), offset_days), text)
     p = parse_date(text)
     y, m, d, wd = p.year, p.month, p.day, p.weekday
-    months, years = reference_shifts(offset_days, reference)
+    months, years = reference_shifts(offset_days, reference if partial_reference else None)
     if y is not None and m is not None and d is not None:
         new = _add_days(dt.date(y, m, d), offset_days)
         y, m, d, wd = new.year, new.month, new.day, (new.weekday() if wd is not None else None)
@@ -419,6 +424,11 @@ def _year_near(month: int, day: int, reference: Optional[dt.date]) -> int:
 _WEEKDAY_NAMES = r"(?:mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?"
 _WEEKDAY_WORD = re.compile(r"(?i)\b[a-z]+\b")
 _WEEKDAY_LIST = re.compile(rf"(?i)\s*{_WEEKDAY_NAMES}(?:\s*(?:,|/|&|\band\b)\s*{_WEEKDAY_NAMES})+\s*")
+
+
+def is_weekday_list(text: str) -> bool:
+    """Whether a date text is a list of weekdays ("Mon,Wed,Fri", "Tue and Thu")."""
+    return _WEEKDAY_LIST.fullmatch(text) is not None
 
 
 def _shift_weekday_word(word: str, offset_days: int) -> str:

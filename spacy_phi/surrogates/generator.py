@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from .ages import surrogate_age
-from .dates import SurrogateError, UnparseableDateError, date_offset, parse_date, shift_date_text
+from .dates import SurrogateError, UnparseableDateError, date_offset, is_weekday_list, parse_date, shift_date_text
 from .geography import ADDRESS_LABELS, Geography
 from .identifiers import (
     format_preserving,
@@ -52,6 +52,12 @@ ID_LABELS = frozenset(
 _POOL_SAMPLERS: Dict[str, Callable[[random.Random], str]] = {
     "COUNTRY": sample_country,
 }
+#: "exact": year-only and month-year dates move as the note's reference date
+#: does (a year may stay as it is); "rounded": by the offset rounded to whole
+#: months/years, never 0 (never equal to the original; intervals to full
+#: dates may be off by one month/year). Month-day dates take the reference
+#: year in both.
+PARTIAL_DATE_MODES = ("exact", "rounded")
 #: Labels whose surrogate keeps the type and service words of the name.
 NAMED_PLACE_LABELS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "LOCATION_OTHER"})
 #: A date right after these words is a birth date, never the note's reference date.
@@ -100,7 +106,10 @@ class SurrogateGenerator:
         id_prefixes: Sequence[str] = (),
         reference_date: Optional[dt.date] = None,
         zip3_mode: str = "surrogate",
+        partial_dates: str = "exact",
     ) -> None:
+        if partial_dates not in PARTIAL_DATE_MODES:
+            raise ValueError(f"partial_dates must be one of {PARTIAL_DATE_MODES}")
         self.secret = secret if secret is not None else load_secret()
         self.key = key if key is not None else random_doc_key()
         self.date_offset = date_offset(self.secret, self.key, date_shift_min, date_shift_max)
@@ -113,6 +122,7 @@ class SurrogateGenerator:
         #: The note's (or record's) date: partial dates move exactly as it does.
         self.reference_date = reference_date
         self._reference_given = reference_date is not None
+        self.partial_dates = partial_dates
         self._cache: Dict[Tuple[str, str, str], str] = {}
 
     def __repr__(self) -> str:
@@ -158,12 +168,16 @@ class SurrogateGenerator:
         ("date_unchanged_by_shift")."""
         if label == "DEPARTMENT" and is_generic_service(text):
             return "generic_service"
-        if label == "DATE" and self.reference_date is not None:
+        if label == "DATE":
+            if is_weekday_list(text):
+                return "date_unchanged_by_shift"  # an offset of whole weeks keeps weekdays
             try:
                 parsed = parse_date(text)
             except UnparseableDateError:
                 return ""
-            if parsed.day is None:
+            if parsed.year is None and parsed.month is None:
+                return "date_unchanged_by_shift"
+            if parsed.day is None and self.reference_date is not None and self.partial_dates == "exact":
                 return "date_unchanged_by_shift"
         return ""
 
@@ -202,6 +216,8 @@ class SurrogateGenerator:
 
     def _make(self, label: str, text: str, context: SpanContext) -> str:
         if label == "DATE":
+            if self.partial_dates == "rounded":
+                return shift_date_text(text, self.date_offset, self.reference_date, partial_reference=False)
             return shift_date_text(text, self.date_offset, self.reference_date)
         rng = self.rng(label, text)
         if label == "AGE":
