@@ -49,8 +49,17 @@ ID_LABELS = frozenset(
     {"MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM", "ROOM"}
 )
 
+def _plain_country(rng: random.Random) -> str:
+    """A country written plainly: Faker's "Holy See (Vatican City State)" or
+    "Korea, Republic of" would bring brackets and commas into the sentence."""
+    value = sample_country(rng)
+    while "(" in value or "," in value:
+        value = sample_country(rng)
+    return value
+
+
 _POOL_SAMPLERS: Dict[str, Callable[[random.Random], str]] = {
-    "COUNTRY": sample_country,
+    "COUNTRY": _plain_country,
 }
 #: "exact": year-only and month-year dates move as the note's reference date
 #: does (a year may stay as it is); "rounded": by the offset rounded to whole

@@ -71,6 +71,11 @@ _UNIT = re.compile(r"(?i)^\s*(?:apt|apartment|unit|suite|ste|#|no\.?|bldg|buildi
 _GAP = re.compile(r"[\s,]{0,4}")
 
 
+def is_unit(text: str) -> bool:
+    """Whether a part of a street line is an apartment/suite/unit ("Apt C", "Suite 200", "#4")."""
+    return bool(_UNIT.match(text))
+
+
 class Place(NamedTuple):
     """A real US place: city (title case), state (two letters), 5-digit ZIP."""
 
@@ -191,7 +196,7 @@ class Geography:
                 value = text[start:end]
                 if label == "STREET" and "," in value:
                     # "1184 Larchmont Terrace, Duxbridge": the city inside the street line.
-                    tail = [p.strip() for p in value.split(",")[1:] if p.strip() and not _UNIT.match(p)]
+                    tail = [p.strip() for p in value.split(",")[1:] if p.strip() and not is_unit(p)]
                     if tail and not any(c.isdigit() for c in tail[-1]):
                         parts.setdefault("CITY", tail[-1])
                 parts.setdefault(label, value)

@@ -247,7 +247,13 @@ def name_sex(name: str) -> str:
     name (str): a given name, any case.
     RETURNS (str): the class.
     """
-    return name_sex_lexicon().get(fold_ascii(name).lower(), "U")
+    lexicon = name_sex_lexicon()
+    key = fold_ascii(name).lower()
+    if key in lexicon or "-" not in key:
+        return lexicon.get(key, "U")
+    # "Jean-Paul", "Ji-hoon": the parts whose sex is known, when they agree.
+    known = {lexicon.get(part, "U") for part in key.split("-")} - {"U"}
+    return known.pop() if len(known) == 1 else "U"
 
 
 @lru_cache(maxsize=None)
@@ -422,6 +428,20 @@ def _name_words(text: str) -> List[Tuple[int, int, str]]:
         else:
             role = "last" if unit[i] == units[-1] else "first"
         out.append((s, e, role))
+    return _join_hyphenated_given(text, out)
+
+
+def _join_hyphenated_given(text: str, words: List[Tuple[int, int, str]]) -> List[Tuple[int, int, str]]:
+    """A hyphenated given name ("Eun-ji", "Jean-Paul") is one word: it is one
+    person's name and has one sex, while its parts are shared by other people
+    ("Ji-hoon", "Eun-ji"). Hyphenated surnames stay in parts, so "Park" alone
+    still links to "Park-Thompson"."""
+    out: List[Tuple[int, int, str]] = []
+    for s, e, role in words:
+        if out and role in ("first", "lone") and out[-1][2] == role and text[out[-1][1] : s] == "-":
+            out[-1] = (out[-1][0], e, role)
+        else:
+            out.append((s, e, role))
     return out
 
 
@@ -494,15 +514,21 @@ class NameLinker:
         known = name_sex(norm)
         if known != "U":
             return known
+        # The name's own contexts first; the contexts of its surname only when
+        # it has none (a family shares a surname, not a sex).
         hints = list(word_hints.get(norm, ()))
-        for surname in sorted(partners.get(norm, ())):
-            hints.extend(word_hints.get(surname, ()))
-        return hints[0] if hints and len(set(hints)) == 1 else "U"
+        if not hints:
+            for surname in sorted(partners.get(norm, ())):
+                hints.extend(word_hints.get(surname, ()))
+        male, female = hints.count("M"), hints.count("F")
+        return "M" if male > female else "F" if female > male else "U"
 
     def _word(self, word: str, role: str) -> str:
         norm = normalize_value(word)
         if norm in self.mapping:
             return self.mapping[norm]
+        if "-" in word:
+            return self._hyphenated(word, role)
         if role == "lone":
             role = self.roles.get(norm, "last")
         self.roles.setdefault(norm, role)
@@ -532,6 +558,31 @@ class NameLinker:
         self.used.add(value.lower())
         if role == "first":
             self.initials.setdefault(norm[0], value)
+        return value
+
+    def _hyphenated(self, word: str, role: str) -> str:
+        """A hyphenated name word: a given name gets parts of its one sex;
+        a lone one made of known surnames gets their surrogates."""
+        norm = normalize_value(word)
+        parts = word.split("-")
+        if role == "lone":
+            role = self.roles.get(norm) or ("last" if all(normalize_value(p) in self.mapping for p in parts) else "first")
+        if role == "last":
+            value = "-".join(match_case(p, self._word(p, "last")) for p in parts)
+        else:
+            sex = self.sex.get(norm) or name_sex(norm)
+            rng = keyed_rng(self.secret, self.key, "NAME", "first-hyphenated", norm)
+            drawn: List[str] = []
+            for part in parts:
+                name = sample_first_name(rng, sex)
+                while name.lower() in self.used or name.lower() == normalize_value(part):
+                    name = sample_first_name(rng, sex)
+                drawn.append(match_case(part, name))
+            value = "-".join(drawn)
+            self.initials.setdefault(norm[0], value)
+        self.roles.setdefault(norm, role)
+        self.mapping[norm] = value
+        self.used.add(value.lower())
         return value
 
     def _initial(self, letter: str) -> str:

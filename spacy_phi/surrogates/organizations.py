@@ -61,6 +61,16 @@ psychiatric inpatient outpatient step-down stepdown observation medical-surgical
     "geriatrics otolaryngology ent ophthalmology allergy immunology anesthesia anesthesiology pathology "
     "neurosurgery hepatology liver kidney lung breast diabetes headache memory genetics".split()
 )
+#: The words that name the kind of place ("School", "Pharmacy", "Medical
+#: Center"): what "keeps its type" means for ORGANIZATION and HOSPITAL.
+KIND_WORDS = frozenset("""
+school schools elementary academy university college preschool daycare kindergarten pharmacy drugstore
+drugs bank union church parish cathedral chapel temple mosque synagogue ministries congregation clinic
+clinics center centre hospital hospitals infirmary rehab rehabilitation nursing home hospice practice
+lab laboratory laboratories institute foundation library shelter ymca ywca market supermarket restaurant
+diner cafe bakery farm farms factory mill co company inc llc ltd corp corporation freight trucking
+logistics insurance department agency office
+""".split())
 #: Small words inside names ("Department of Neurology", "Heart and Vascular").
 SMALL_WORDS = frozenset("of and the for at in on & de la del".split())
 #: Words in front of a saint's name.
@@ -88,6 +98,27 @@ def is_generic_word(word: str) -> bool:
     """A type, service or small word ("School", "Cardiology", "of")."""
     bare = _bare(word)
     return bare in TYPE_WORDS or bare in SMALL_WORDS or (bare.endswith("'s") and bare[:-2] in TYPE_WORDS)
+
+
+def kind_phrase(text: str) -> str:
+    """The words of a name that say its kind, as written: the last run of
+    KIND_WORDS ("Pinecrest Elementary School" -> "Elementary School",
+    "Bank of Toledo" -> "Bank"); "" when it has none.
+
+    text (str): the name.
+    RETURNS (str): the phrase, a slice of `text`.
+    """
+    runs: List[Tuple[int, int]] = []
+    for m in _WORD.finditer(text):
+        if _bare(m.group()) in KIND_WORDS:
+            if runs and not text[runs[-1][1] : m.start()].strip():
+                runs[-1] = (runs[-1][0], m.end())
+            else:
+                runs.append((m.start(), m.end()))
+    if not runs:
+        return ""
+    start, end = runs[-1]
+    return text[start:end].rstrip(".,")
 
 
 def is_generic_service(text: str) -> bool:

@@ -95,7 +95,7 @@ def redact_text(text: str, filler: str = "*") -> str:
 #: trailing period is the sentence's ("... in Toledo."), not the value's.
 _FREE_VALUE_LABELS = frozenset({
     "HOSPITAL", "ORGANIZATION", "CITY", "STATE", "STREET", "COUNTRY", "DEPARTMENT", "PROFESSION",
-    "LOCATION_OTHER", "EMAIL", "URL", "ZIP",
+    "LOCATION_OTHER", "EMAIL", "URL", "ZIP", "USERNAME", "IPADDR",
 })
 #: A contact word glued to a number ("Tel.8025550127", "Ph: 555-0142"): context, not PHI.
 _PHONE_CUE = re.compile(r"(?i)^(?:tel|telephone|ph|phone|cell|mobile|fax|pager|pgr)\b\.?:?\s*(?=[+(\d])")
@@ -123,7 +123,10 @@ def split_edges(text: str, label: str) -> Tuple[str, str, str]:
         changed = False
         core = text[start:end]
         first, last = core[0], core[-1]
-        if first.isspace() or first in ",;:":
+        if (first in _OPEN and last == _CLOSE[_OPEN.index(first)] and len(core) > 2
+                and core[1:-1].count(first) == core[1:-1].count(last)):
+            start, end, changed = start + 1, end - 1, True  # "(Highmark BCBS)": the brackets are the sentence's
+        elif first.isspace() or first in ",;:":
             start, changed = start + 1, True
         elif first in _OPEN and core.count(first) > core.count(_CLOSE[_OPEN.index(first)]):
             start, changed = start + 1, True
@@ -133,9 +136,9 @@ def split_edges(text: str, label: str) -> Tuple[str, str, str]:
             end, changed = end - 1, True
         elif last == "." and label in _FREE_VALUE_LABELS and len(core) > 1:
             end, changed = end - 1, True
-        elif first in "\"'" and core.count(first) == 1:
+        elif first in "\"'" and core.count(first) == 1 and label != "DATE":  # "'89" is a year
             start, changed = start + 1, True
-        elif last in "\"'" and core.count(last) == 1 and label not in ("PATIENT", "DOCTOR"):
+        elif last in "\"'" and core.count(last) == 1 and label not in ("PATIENT", "DOCTOR", "DATE"):
             end, changed = end - 1, True
     if start >= end:
         return "", text, ""
