@@ -55,6 +55,8 @@ specialists behavioral mental wellness orthopedic orthopedics orthopaedic sports
 dentistry vision hearing sleep pain wound infusion endoscopy telemetry stroke trauma burn transplant
 intensive critical emergency cardiac neonatal nicu picu micu sicu ccu labor delivery maternity
 psychiatric inpatient outpatient step-down stepdown observation medical-surgical med-surg
+baptist methodist lutheran catholic presbyterian episcopal evangelical pentecostal orthodox adventist
+apostolic reformed christian islamic jewish buddhist hindu detox vna visiting nurses
 """.split()) | {d.lower() for dep in DEPARTMENTS for d in dep.split()} | frozenset(
     "cardiology oncology neurology nephrology pulmonary pulmonology gastroenterology gi endocrinology "
     "urology hematology rheumatology dermatology obstetrics gynecology ob/gyn obgyn psychiatry psychology "

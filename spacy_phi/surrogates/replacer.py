@@ -91,11 +91,11 @@ def redact_text(text: str, filler: str = "*") -> str:
     return "".join(c if c.isspace() else filler for c in text)
 
 
-#: Labels whose surrogate is a free value (a pool draw, a built name): a
-#: trailing period is the sentence's ("... in Toledo."), not the value's.
+#: Labels whose values never end with a period: a trailing period is the
+#: sentence's ("... in Toledo.", "call 617-555-0142."), not the value's.
 _FREE_VALUE_LABELS = frozenset({
     "HOSPITAL", "ORGANIZATION", "CITY", "STATE", "STREET", "COUNTRY", "DEPARTMENT", "PROFESSION",
-    "LOCATION_OTHER", "EMAIL", "URL", "ZIP", "USERNAME", "IPADDR",
+    "LOCATION_OTHER", "EMAIL", "URL", "ZIP", "USERNAME", "IPADDR", "PHONE", "FAX", "SSN",
 })
 #: A contact word glued to a number ("Tel.8025550127", "Ph: 555-0142"): context, not PHI.
 _PHONE_CUE = re.compile(r"(?i)^(?:tel|telephone|ph|phone|cell|mobile|fax|pager|pgr)\b\.?:?\s*(?=[+(\d])")
@@ -234,10 +234,8 @@ def deidentify_text(
             text[max(0, core_start - CONTEXT_CHARS) : core_start], text[core_end : core_end + CONTEXT_CHARS], core_start
         )
         new, action, reason = _replace(original, label, mode, generator, redact_char, context)
-        if mode != "redact":
-            new = text[start:core_start] + new + text[core_end:end]
-        else:
-            new = redact_text(text[start:end], redact_char)
+        # The edges go back as they were (redact too: same length either way).
+        new = text[start:core_start] + new + text[core_end:end]
         stats["spans"] += 1
         stats[action] += 1
         if reason == "unparseable_date":
