@@ -259,6 +259,7 @@ NEGATIVE_CASES = [
     ("gave 2000 (2000 mg) and 1800 (1800)", "1800 (1800)"),
     ("in 2085 and 2088 mg", "2088 mg"),
     ("transferred to the ward 6 days later", "ward 6"),
+    ("Expected d/c POD 1 to home", "POD 1"),
 ]
 
 

@@ -332,9 +332,10 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "department_ward", "DEPARTMENT",
-            r"(?<![\w-])(?P<value>(?:Ward|WARD|Pod|POD|Wing|WING)\s+\d{1,2}[A-Z]?)(?![\w-])",
+            r"(?<![\w-])(?P<value>(?:Ward|WARD|Wing|WING)\s+\d{1,2}[A-Z]?)(?![\w-])",
             priority=2,
-            description="a named ward or pod ('Ward 6B', 'Pod 3'): a unit, not a generic service",
+            # Not "Pod": "POD 1" is post-operative day 1.
+            description="a named ward or wing ('Ward 6B', 'Wing 3'): a unit, not a generic service",
         ),
         RegexRule(
             "city_before_state_zip", "CITY",
