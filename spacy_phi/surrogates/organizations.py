@@ -68,7 +68,7 @@ apostolic reformed christian islamic jewish buddhist hindu detox vna visiting nu
 KIND_WORDS = frozenset("""
 school schools elementary academy university college preschool daycare kindergarten pharmacy drugstore
 drugs bank union church parish cathedral chapel temple mosque synagogue ministries congregation clinic
-clinics center centre hospital hospitals infirmary rehab rehabilitation nursing home hospice practice
+clinics center centre hospital hospitals infirmary rehab rehabilitation nursing home hospice practice medical health
 lab laboratory laboratories institute foundation library shelter ymca ywca market supermarket restaurant
 diner cafe bakery farm farms factory mill co company inc llc ltd corp corporation freight trucking
 logistics insurance department agency office
@@ -202,13 +202,33 @@ def surrogate_named_place(rng: random.Random, label: str, text: str, after: str 
     if generic and proper:
         return new
     if generic and not proper:
-        # Only type words ("County Hospital"): name it.
-        return match_case(text.split()[0], rng.choice(PLACE_WORDS)) + " " + text if label != "DEPARTMENT" else text
+        # Only type words ("Hospital General", "County Hospital"): another
+        # name of the same kind, without the original's words in order.
+        return _same_kind(rng, label, text)
     if label == "HOSPITAL":
         return match_case(text, sample_hospital(rng))
     if label == "ORGANIZATION" and not followed_by_type_word(after):
         return match_case(text, sample_organization(rng))
     return new
+
+
+def _same_kind(rng: random.Random, label: str, text: str) -> str:
+    kind = kind_phrase(text) or text.split()[-1]
+    if label == "HOSPITAL":
+        pattern = re.compile(rf"(?i)\b{re.escape(kind)}\b")
+        names = [n for n in _hospital_names() if pattern.search(n) and text.lower() not in n.lower()]
+        if names:
+            return match_case(text, rng.choice(names))
+    if label == "DEPARTMENT":
+        return text
+    return f"{rng.choice(PLACE_WORDS)} {kind}"
+
+
+@lru_cache(maxsize=None)
+def _hospital_names() -> Tuple[str, ...]:
+    from .locations import hospitals  # noqa: PLC0415  (the shipped CMS list)
+
+    return tuple(sorted({h.name for h in hospitals()}))
 
 
 @lru_cache(maxsize=None)
