@@ -160,6 +160,7 @@ class Geography:
         self.place_at: Dict[int, Place] = {}  # span start -> the place of its address
         self.by_state: Dict[str, Place] = {}  # original state code -> place used for it
         self.by_zip: Dict[str, Place] = {}
+        self.by_city: Dict[str, Place] = {}  # original city -> its place, within the document
 
     def _draw(self, kind: str, value: str, avoid_city: str = "", avoid_state: str = "") -> Place:
         rng = keyed_rng(self.secret, self.key, "ADDRESS", kind, normalize_value(value))
@@ -175,7 +176,10 @@ class Geography:
         """The place of an address from its original parts (city first)."""
         abbr = state_abbr(state) if state else ""
         if city:
-            return self._draw("city", city, avoid_city=city, avoid_state=abbr or "")
+            norm = normalize_value(city)
+            if norm not in self.by_city:
+                self.by_city[norm] = self._draw("city", city, avoid_city=city, avoid_state=abbr or "")
+            return self.by_city[norm]
         if abbr and abbr in self.by_state:
             return self.by_state[abbr]
         if state:

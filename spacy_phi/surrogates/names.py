@@ -21,9 +21,10 @@ sex are drawn from names of that sex only (never an ambiguous one). A
 nickname ("Bob", "Liz") becomes a nickname of the same sex.
 
 Shape: titles, suffixes and particles ("van der", "de la") are kept as
-written; each part of a hyphenated name is replaced ("Farquharson-Obi" ->
-"Ndiaye-Kowal"); initials stay initials; case and word order are kept
-("HESS, CLARENCE" stays "SURNAME, GIVEN" in capitals).
+written; each part of a hyphenated surname is replaced ("Farquharson-Obi" ->
+"Ndiaye-Kowal"), a hyphenated given name as one name of one sex ("Eun-ji");
+initials stay initials; case and word order are kept ("HESS, CLARENCE" stays
+"SURNAME, GIVEN" in capitals).
 
 Linking: every name word ("Smith", "John") is mapped to one surrogate word per
 document, whatever span it occurs in, so "John Smith", "Mr. Smith" and
@@ -223,8 +224,8 @@ def nicknames() -> Dict[str, Dict[str, Tuple[str, ...]]]:
 
 @lru_cache(maxsize=None)
 def name_sex_lexicon() -> Dict[str, str]:
-    """The sex class of every given name of the pools' sources, lower case and
-    ASCII-folded: "m", "f" listed for one sex only, "u" for both.
+    """The sex class of every given name of the pools' sources (keys lower
+    case and ASCII-folded): "M" or "F" when listed for one sex only, "U" for both.
 
     RETURNS (Dict[str, str]): name -> "M", "F" or "U"; names in no gendered
         list are absent (unknown, like "U").
