@@ -216,6 +216,15 @@ POSITIVE_CASES = [
     ("deferred per dr lindqvist (nsurg)", "DOCTOR", "lindqvist"),
     ("she works as a nail technician at a salon", "PROFESSION", "nail technician"),
     ("Occupation: bus driver\n", "PROFESSION", "bus driver"),
+    # issue 17: years of a list, a year in brackets, a named ward, a phone glued to "Tel."
+    ("quit attempts in 2085 and 2088.", "DATE", "2088"),
+    ("quit attempts in 2085 and 2088.", "DATE", "2085"),
+    ("admitted in 2079, 2083 or 2090", "DATE", "2083"),
+    ("admitted in 2079, 2083 or 2090", "DATE", "2090"),
+    ("between 2070, 2075, 2079 and 2081", "DATE", "2081"),
+    ("CAD s/p stent\n(2087) who presented", "DATE", "2087"),
+    ("Hospital: Saint Aldhelm Memorial Hospital, Ward 6B, Room 612", "DEPARTMENT", "Ward 6B"),
+    ("Ashcombe, VT 05491\nTel.8025550127\n", "PHONE", "8025550127"),
 ]
 
 
@@ -294,6 +303,10 @@ NEGATIVE_CASES = [
     ("NP Note: stable", "Note"),
     ("PA Chest film", "Chest"),
     ("COPD, GOLD 2 -- stable", "GOLD 2"),
+    ("gave 2000 (2000 mg) and 1800 (1800)", "1800 (1800)"),
+    ("in 2085 and 2088 mg", "2088 mg"),
+    ("transferred to the ward 6 days later", "ward 6"),
+    ("Expected d/c POD 1 to home", "POD 1"),
 ]
 
 

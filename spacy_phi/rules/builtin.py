@@ -175,6 +175,28 @@ _STREET_SUFFIX = (
 _PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x)\b"
 
 
+#: What joins the years of a list ("2085 and 2088", "2079, 2083 or 2090").
+_YEAR_LIST_SEP = r"(?:\s*,\s*|,?\s+(?:and|or|&)\s+|\s*/\s*)"
+
+
+def _year_list_rules() -> List[RegexRule]:
+    """The 2nd, 3rd and 4th years of a list after a time word ("quit attempts
+    in 2085 and 2088"): `date_year_cue` finds the first, these the rest (one
+    rule per position, since a regex match gives one value)."""
+    rules = []
+    for k in range(3):
+        rules.append(
+            RegexRule(
+                f"date_year_list_{k + 2}", "DATE",
+                rf"(?i:\b(?:in|since|during|between|circa|years?)\s+){_YEAR4}(?:{_YEAR_LIST_SEP}{_YEAR4}){{{k}}}"
+                rf"{_YEAR_LIST_SEP}(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
+                exclude_after=_UNIT_AFTER,
+                priority=2,
+                description=f"year {k + 2} of a list after a time word ('in 2085 and 2088')",
+            )
+        )
+    return rules
+
 def builtin_rules() -> List[RegexRule]:
     """The built-in rules, in a fixed order (ids are unique).
 
@@ -351,6 +373,13 @@ def builtin_rules() -> List[RegexRule]:
             r"(?i:\b(?:room|rm\.?)\s*#?\s*)(?P<value>\d{1,4}[A-Z]?(?:-?\d{1,3}[A-Z]?)?)(?![\w/])",
             priority=2,
             description="room number after 'Room'/'Rm'",
+        ),
+        RegexRule(
+            "department_ward", "DEPARTMENT",
+            r"(?<![\w-])(?P<value>(?:Ward|WARD|Wing|WING)\s+\d{1,2}[A-Z]?)(?![\w-])",
+            priority=2,
+            # Not "Pod": "POD 1" is post-operative day 1.
+            description="a named ward or wing ('Ward 6B', 'Wing 3'): a unit, not a generic service",
         ),
         RegexRule(
             "city_before_state_zip", "CITY",
@@ -612,6 +641,17 @@ def builtin_rules() -> List[RegexRule]:
             exclude_after=_UNIT_AFTER,
             priority=2,
             description="a year after a time word ('in 2067', 'since 1998')",
+        ),
+        *_year_list_rules(),
+        RegexRule(
+            "date_year_parenthesized", "DATE",
+            rf"(?<![\w(])\((?:c\.\s*|ca\.\s*|circa\s+)?(?P<value>{_YEAR4})\)",
+            exclude_before=r"\d\s*\(",  # "1800 (1800)": a number restated, not a year
+            priority=3,
+            # A year alone in brackets ("s/p stent (2087)") is never a phone or an
+            # ID: four digits are too short for either, so its shape settles it.
+            shape_label=True,
+            description="a year alone in parentheses ('s/p stent (2087)', '(c. 1998)')",
         ),
         RegexRule(
             "date_year_range_cue", "DATE",

@@ -13,6 +13,7 @@ Key and secret:
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
@@ -27,7 +28,8 @@ from spacy.util import SimpleFrozenList, ensure_path
 from .._logging import logger
 from ..labels import LABEL_NAMES
 from .ages import AGE_MODES
-from .generator import SurrogateGenerator
+from .generator import PARTIAL_DATE_MODES, SurrogateGenerator
+from .geography import ZIP3_MODES
 from .keys import RECORD_ID_FIELD, PATIENT_KEY_FIELD, SECRET_ENV_VAR, doc_key, load_secret
 from .replacer import MODES, deidentify_text
 
@@ -74,6 +76,10 @@ class PhiSurrogates(Pipe):
             raise ValueError(f"phi_surrogates: unknown default_mode {cfg['default_mode']!r}")
         if cfg["age_mode"] not in AGE_MODES:
             raise ValueError(f"phi_surrogates: unknown age_mode {cfg['age_mode']!r}")
+        if cfg["partial_dates"] not in PARTIAL_DATE_MODES:
+            raise ValueError(f"phi_surrogates: unknown partial_dates {cfg['partial_dates']!r}; expected one of {PARTIAL_DATE_MODES}")
+        if cfg["zip3_mode"] not in ZIP3_MODES:
+            raise ValueError(f"phi_surrogates: unknown zip3_mode {cfg['zip3_mode']!r}; expected one of {ZIP3_MODES}")
         if not 1 <= int(cfg["date_shift_min"]) <= int(cfg["date_shift_max"]):
             raise ValueError("phi_surrogates: need 1 <= date_shift_min <= date_shift_max")
         cfg["modes"] = dict(cfg["modes"])
@@ -148,6 +154,9 @@ class PhiSurrogates(Pipe):
             age_cap=cfg["age_cap"],
             age_cap_text=cfg["age_cap_text"],
             id_prefixes=cfg["id_prefixes"],
+            reference_date=_reference_date(doc.user_data.get(cfg["reference_date_field"])) if cfg["reference_date_field"] else None,
+            zip3_mode=cfg["zip3_mode"],
+            partial_dates=cfg["partial_dates"],
         )
 
     def _process(self, doc: Doc) -> Doc:
@@ -249,7 +258,26 @@ _DEFAULTS: Dict[str, Any] = {
     "age_cap_text": "90+",
     "id_prefixes": DEFAULT_ID_PREFIXES,
     "redact_char": "*",
+    "reference_date_field": "phi_reference_date",
+    "zip3_mode": "surrogate",
+    "partial_dates": "exact",
 }
+
+
+def _reference_date(value: Any) -> Optional[dt.date]:
+    """The record's reference date from `doc.user_data` (a date, or an ISO
+    "YYYY-MM-DD..." string); None when absent or unreadable (the note's own
+    first non-birth date is used then)."""
+    if isinstance(value, dt.datetime):
+        return value.date()
+    if isinstance(value, dt.date):
+        return value
+    if isinstance(value, str) and len(value) >= 10:
+        try:
+            return dt.date.fromisoformat(value[:10])
+        except ValueError:
+            return None
+    return None
 
 
 @Language.factory(
@@ -273,6 +301,9 @@ def make_phi_surrogates(
     age_cap_text: str,
     id_prefixes: List[str],
     redact_char: str,
+    reference_date_field: str = "phi_reference_date",
+    zip3_mode: str = "surrogate",
+    partial_dates: str = "exact",
 ) -> PhiSurrogates:
     """Create a PhiSurrogates component (the "phi_surrogates" factory).
 
@@ -291,6 +322,13 @@ def make_phi_surrogates(
     age_cap_text (str): replacement of ages above age_cap.
     id_prefixes (List[str]): fixed ID prefixes kept as written.
     redact_char (str): filler of the "redact" mode.
+    reference_date_field (str): `doc.user_data` key of the record's date
+        (ISO string or date): partial dates move exactly as it does; "" to
+        always use the note's first non-birth full date.
+    zip3_mode (str): "surrogate" (ZIP of the surrogate place) or
+        "safe_harbor" (original ZIP-3, "000" for restricted areas, then zeros).
+    partial_dates (str): "exact" (year-only and month-year dates move as the
+        note's date does; a year may stay) or "rounded" (never unchanged).
     RETURNS (PhiSurrogates): The component.
     """
     install_extensions()
@@ -309,6 +347,9 @@ def make_phi_surrogates(
         age_cap_text=age_cap_text,
         id_prefixes=id_prefixes,
         redact_char=redact_char,
+        reference_date_field=reference_date_field,
+        zip3_mode=zip3_mode,
+        partial_dates=partial_dates,
     )
 
 

@@ -29,9 +29,23 @@ Rules by what the value contains:
   dates, words we do not know): `UnparseableDateError`; the caller masks the
   span and counts it. A date is never passed through.
 
-Partial dates are consistent among themselves; between a partial and a full
-date the rounding of the month/year shift can differ by up to half a month or
-half a year from the day shift.
+With a reference date (the note's own date, or the record's when the caller
+gives one; see `shift_date_text`), partial dates follow the reference exactly
+instead of being rounded:
+
+- month and day: the year is the one that puts the date nearest the reference,
+  then the date moves by the offset in days (so "3/16" in a note of
+  03/14/2091 moves exactly as "03/16/2091" would, leap days included);
+- month and year, month alone: moved by the months the reference moved;
+- year alone: moved by the years the reference moved, which may be 0: "2088"
+  in a note of 11/02/2090 shifted by -20 days stays "2088", exactly as the
+  year of the note's own date does (the caller records it as kept).
+
+Without a reference, partial dates are consistent among themselves; between a
+partial and a full date the rounding of the month/year shift can differ by up
+to half a month or half a year from the day shift.
+
+A list of weekdays ("Mon,Wed,Fri") moves each weekday by the offset.
 
 Two-digit years are read as 1969-2068 (the `strptime` convention); only the
 century-free digits are written back, so this only matters for weekdays and
@@ -45,7 +59,7 @@ import datetime as dt
 import random
 import re
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Tuple
 
 from ..errors import SpacyPhiError
 from .casing import match_case
@@ -328,41 +342,103 @@ def _shift_iso_timestamp(match: "re.Match[str]", offset_days: int) -> str:
     return f"{new.year:04d}{sep}{new.month:02d}{sep}{new.day:02d}{match['rest']}"
 
 
-def shift_date_text(text: str, offset_days: int) -> str:
+def shift_date_text(
+    text: str, offset_days: int, reference: Optional[dt.date] = None, partial_reference: bool = True
+) -> str:
     """Shift a date text by a patient offset, keeping its format.
 
     text (str): the DATE span text.
     offset_days (int): the patient's offset (non-zero).
+    reference (Optional[datetime.date]): the note's (or record's) date; partial
+        dates then move exactly as the reference does (see the module doc).
+    partial_reference (bool): False: month-year, month and year dates move
+        by the rounded shifts (never 0) even with a reference; month-day
+        dates still take the reference's year.
     RETURNS (str): the shifted text.
     RAISES (UnparseableDateError): the text cannot be read or shifted.
     """
     iso = _ISO_TIMESTAMP.fullmatch(text)
     if iso is not None:
         return _shift_iso_timestamp(iso, offset_days)
+    if _WEEKDAY_LIST.fullmatch(text):
+        return _WEEKDAY_WORD.sub(lambda m: _shift_weekday_word(m.group(), offset_days), text)
     p = parse_date(text)
     y, m, d, wd = p.year, p.month, p.day, p.weekday
+    months, years = reference_shifts(offset_days, reference if partial_reference else None)
     if y is not None and m is not None and d is not None:
         new = _add_days(dt.date(y, m, d), offset_days)
         y, m, d, wd = new.year, new.month, new.day, (new.weekday() if wd is not None else None)
     elif m is not None and d is not None:
-        new = _add_days(dt.date(REFERENCE_YEAR, m, d), offset_days)
+        new = _add_days(dt.date(_year_near(m, d, reference), m, d), offset_days)
         m, d = new.month, new.day
         wd = (wd + offset_days) % 7 if wd is not None else None
     elif y is not None and m is not None:
-        total = y * 12 + (m - 1) + month_shift(offset_days)
+        total = y * 12 + (m - 1) + months
         y, m = divmod(total, 12)
         m += 1
         wd = (wd + offset_days) % 7 if wd is not None else None
     elif y is not None:
-        y += year_shift(offset_days)
+        y += years
     elif m is not None:
-        m = (m - 1 + month_shift(offset_days)) % 12 + 1
+        m = (m - 1 + months) % 12 + 1
         wd = (wd + offset_days) % 7 if wd is not None else None
     else:
         wd = (wd + offset_days) % 7  # type: ignore[operator]
     if y is not None and not 1 <= y <= 9999:
         raise UnparseableDateError("shifted year out of range")
     return _render(p.tokens, y, m, d, wd)
+
+
+def reference_shifts(offset_days: int, reference: Optional[dt.date] = None) -> Tuple[int, int]:
+    """(months, years) that month-year / month-only and year-only dates move.
+
+    With a reference date: exactly what the reference moved by the offset
+    (may be 0). Without: `month_shift` and `year_shift` (rounded, never 0).
+
+    offset_days (int): the patient's offset.
+    reference (Optional[datetime.date]): the note's or record's date.
+    RETURNS (Tuple[int, int]): the month and year shifts.
+    """
+    if reference is None:
+        return month_shift(offset_days), year_shift(offset_days)
+    new = _add_days(reference, offset_days)
+    return (new.year * 12 + new.month) - (reference.year * 12 + reference.month), new.year - reference.year
+
+
+def _year_near(month: int, day: int, reference: Optional[dt.date]) -> int:
+    """The year that puts month/day nearest the reference (the leap reference
+    year 2000 without one, or when no nearby year has that day)."""
+    if reference is None:
+        return REFERENCE_YEAR
+    best: Optional[Tuple[int, int]] = None
+    for year in (reference.year - 1, reference.year, reference.year + 1):
+        try:
+            distance = abs((dt.date(year, month, day) - reference).days)
+        except ValueError:  # 2/29 in a common year
+            continue
+        if best is None or distance < best[0]:
+            best = (distance, year)
+    return best[1] if best is not None else REFERENCE_YEAR
+
+
+_WEEKDAY_NAMES = r"(?:mon|tues?|wed|weds|thu|thur|thurs|fri|sat|sun)(?:day|nesday|sday|rsday|urday)?"
+_WEEKDAY_WORD = re.compile(r"(?i)\b[a-z]+\b")
+_WEEKDAY_LIST = re.compile(rf"(?i)\s*{_WEEKDAY_NAMES}(?:\s*(?:,|/|&|\band\b)\s*{_WEEKDAY_NAMES})+\s*")
+
+
+def is_weekday_list(text: str) -> bool:
+    """Whether a date text is a list of weekdays ("Mon,Wed,Fri", "Tue and Thu")."""
+    return _WEEKDAY_LIST.fullmatch(text) is not None
+
+
+def _shift_weekday_word(word: str, offset_days: int) -> str:
+    """One weekday of a list moved by the offset; "and" is kept."""
+    low = word.lower()
+    if low not in _WEEKDAY_WORDS:
+        return word
+    new = (_WEEKDAY_WORDS[low] + offset_days) % 7
+    name = WEEKDAYS[new] if low in (w.lower() for w in WEEKDAYS) else WEEKDAY_ABBR[new]
+    return match_case(word, name)
 
 
 def _add_days(date: dt.date, days: int) -> dt.date:

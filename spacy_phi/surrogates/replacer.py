@@ -8,21 +8,30 @@ Modes (per label):
 - "redact": the span's characters replaced one by one by a filler ("*");
   whitespace inside the span is kept, so offsets and layout do not change.
 
+Span edges: whitespace and punctuation at the ends of a span that belong to
+the sentence, not to the value (a trailing comma or period, an unbalanced
+bracket, the "Tel." in front of a number), are written back around the
+replacement as they were, so a replacement never eats them
+(`split_edges`). The offset map still gives the whole span.
+
 Fail closed: if a surrogate cannot be made (an unparseable date, an
 exception), or would equal the original, the span is masked and counted in
 the stats ("unparseable_dates_masked", "failures_masked"). The original is
-never left in place (AGE up to the cap in "hipaa" mode is the one deliberate
-"keep").
+never left in place, with three deliberate "keep"s: an AGE up to the cap in
+"hipaa" mode, a generic clinical service ("Department of Neurology": not
+PHI), and a partial date that the note's exact shift leaves as it was ("2088"
+when the note's own year does not change); see `SurrogateGenerator.keep_reason`.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._logging import logger
 from .dates import UnparseableDateError
-from .generator import SurrogateGenerator
+from .generator import SpanContext, SurrogateGenerator
 
 MODES = ("surrogate", "mask", "tag", "redact")
 STAT_KEYS = ("spans", "surrogate", "mask", "tag", "redact", "keep", "unparseable_dates_masked", "failures_masked")
@@ -80,6 +89,60 @@ def tag_text(label: str) -> str:
 def redact_text(text: str, filler: str = "*") -> str:
     """Same-length filler; whitespace kept so the layout does not change."""
     return "".join(c if c.isspace() else filler for c in text)
+
+
+#: Labels whose values never end with a period: a trailing period is the
+#: sentence's ("... in Toledo.", "call 617-555-0142."), not the value's.
+_FREE_VALUE_LABELS = frozenset({
+    "HOSPITAL", "ORGANIZATION", "CITY", "STATE", "STREET", "COUNTRY", "DEPARTMENT", "PROFESSION",
+    "LOCATION_OTHER", "EMAIL", "URL", "ZIP", "USERNAME", "IPADDR", "PHONE", "FAX", "SSN",
+})
+#: A contact word glued to a number ("Tel.8025550127", "Ph: 555-0142"): context, not PHI.
+_PHONE_CUE = re.compile(r"(?i)^(?:tel|telephone|ph|phone|cell|mobile|fax|pager|pgr)\b\.?:?\s*(?=[+(\d])")
+_OPEN, _CLOSE = "([{", ")]}"
+#: Context kept on each side of a span for the generator (articles, titles, pronouns).
+CONTEXT_CHARS = 80
+
+
+def split_edges(text: str, label: str) -> Tuple[str, str, str]:
+    """Cut a span into (lead, core, tail): lead and tail are the whitespace and
+    punctuation of the sentence that a detector's span took in; only the core
+    is replaced. Never returns an empty core (then the whole span is the core).
+
+    text (str): the span text.
+    label (str): its PHI label.
+    RETURNS (Tuple[str, str, str]): lead, core and tail; they join to `text`.
+    """
+    start, end = 0, len(text)
+    if label in ("PHONE", "FAX"):
+        cue = _PHONE_CUE.match(text)
+        if cue and cue.end() < end:
+            start = cue.end()
+    changed = True
+    while changed and start < end:
+        changed = False
+        core = text[start:end]
+        first, last = core[0], core[-1]
+        if (first in _OPEN and last == _CLOSE[_OPEN.index(first)] and len(core) > 2
+                and core[1:-1].count(first) == core[1:-1].count(last)):
+            start, end, changed = start + 1, end - 1, True  # "(Highmark BCBS)": the brackets are the sentence's
+        elif first.isspace() or first in ",;:":
+            start, changed = start + 1, True
+        elif first in _OPEN and core.count(first) > core.count(_CLOSE[_OPEN.index(first)]):
+            start, changed = start + 1, True
+        elif last.isspace() or last in ",;:!?":
+            end, changed = end - 1, True
+        elif last in _CLOSE and core.count(last) > core.count(_OPEN[_CLOSE.index(last)]):
+            end, changed = end - 1, True
+        elif last == "." and label in _FREE_VALUE_LABELS and len(core) > 1:
+            end, changed = end - 1, True
+        elif first in "\"'" and core.count(first) == 1 and label != "DATE":  # "'89" is a year
+            start, changed = start + 1, True
+        elif last in "\"'" and core.count(last) == 1 and label not in ("PATIENT", "DOCTOR", "DATE"):
+            end, changed = end - 1, True
+    if start >= end:
+        return "", text, ""
+    return text[:start], text[start:end], text[end:]
 
 
 def _as_triple(span: Any) -> Tuple[int, int, str]:
@@ -152,23 +215,32 @@ def deidentify_text(
     stats = {k: 0 for k in STAT_KEYS}
     if generator is None and any(modes.get(l, default_mode) == "surrogate" for _, _, l in triples):
         generator = SurrogateGenerator(secret, key, **generator_options)
+    cores: List[Tuple[int, int, str]] = []
+    for s, e, l in triples:
+        lead, core, _ = split_edges(text[s:e], l)
+        cores.append((s + len(lead), s + len(lead) + len(core), l))
     if generator is not None:
-        generator.prepare([(l, text[s:e]) for s, e, l in triples if modes.get(l, default_mode) == "surrogate"])
+        generator.prepare_document(text, [c for c in cores if modes.get(c[2], default_mode) == "surrogate"])
     pieces: List[str] = []
     offset_map: List[OffsetEntry] = []
     pos = new_pos = 0
-    for start, end, label in triples:
+    for (start, end, label), (core_start, core_end, _) in zip(triples, cores):
         gap = text[pos:start]
         pieces.append(gap)
         new_pos += len(gap)
-        original = text[start:end]
+        original = text[core_start:core_end]
         mode = modes.get(label, default_mode)
-        new, action, reason = _replace(original, label, mode, generator, redact_char)
+        context = SpanContext(
+            text[max(0, core_start - CONTEXT_CHARS) : core_start], text[core_end : core_end + CONTEXT_CHARS], core_start
+        )
+        new, action, reason = _replace(original, label, mode, generator, redact_char, context)
+        # The edges go back as they were (redact too: same length either way).
+        new = text[start:core_start] + new + text[core_end:end]
         stats["spans"] += 1
         stats[action] += 1
         if reason == "unparseable_date":
             stats["unparseable_dates_masked"] += 1
-        elif reason:
+        elif reason and action == "mask":
             stats["failures_masked"] += 1
         pieces.append(new)
         offset_map.append(OffsetEntry(start, end, new_pos, new_pos + len(new), label, action, reason))
@@ -186,7 +258,12 @@ def deidentify_text(
 
 
 def _replace(
-    original: str, label: str, mode: str, generator: Optional[SurrogateGenerator], redact_char: str
+    original: str,
+    label: str,
+    mode: str,
+    generator: Optional[SurrogateGenerator],
+    redact_char: str,
+    context: Optional[SpanContext] = None,
 ) -> Tuple[str, str, str]:
     if mode == "mask":
         return mask_text(label), "mask", ""
@@ -196,7 +273,7 @@ def _replace(
         return redact_text(original, redact_char), "redact", ""
     assert generator is not None
     try:
-        value = generator.surrogate(label, original)
+        value = generator.surrogate(label, original, context)
     except UnparseableDateError:
         return mask_text(label), "mask", "unparseable_date"
     except Exception as err:  # fail closed on anything: never pass PHI through
@@ -206,5 +283,8 @@ def _replace(
     if value == original:
         if label == "AGE":
             return value, "keep", ""
+        keep = generator.keep_reason(label, original)
+        if keep:
+            return value, "keep", keep
         return mask_text(label), "mask", "failure"
     return value, "surrogate", ""
