@@ -12,3 +12,21 @@ RELATIVE_WORDS = (
     r"landlady|caregiver|guardian|proxy|hha|aide|pca|step(?:mother|father|son|daughter|mom|dad))"
     r"(?:-in-law)?s?"
 )
+
+#: Lower-case words that follow a relative as its verb or adverb, never as its
+#: name ("my wife made me", "his daughter states", "friends tell me"). Many are
+#: names in some language ("Said", "Made", "Ever"), so no name list rules them out.
+NOT_NAME_AFTER_RELATIVE = frozenset(
+    """
+    said says say made makes make tell tells told ever never always also just really still even only
+    came come comes went goes go gets got get had has have was were is are be been wants want wanted
+    took takes take held holds hold carry carries carried states stated adds added reports reported
+    thinks think thought knows know knew saw sees see noticed notices mentioned mentions helps help
+    helped drove drives drive brought brings bring calls call called lives live lived works work worked
+    passed died dies anymore too well usually sometimes does did do can could would will should might
+    may must asked asks ask keeps kept keep feels felt feel found finds find gave gives give used uses
+    use needs need needed likes like liked loves love loved hates hated tried tries try started starts
+    stopped stops noted notes wanted wants bought buys paid pays picked picks drove took
+    """.split()
+)
+

@@ -52,7 +52,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
-from ..person_words import RELATIVE_WORDS
+from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
 from .common_words import person_names
@@ -248,9 +248,14 @@ class PhiGuard(JsonStateMixin, Pipe):
         if any(w.isupper() and len(w) <= 3 for w in words):
             return False
         before = text[max(0, span.start_char - 24) : span.start_char]
-        if _RELATIVE_BEFORE.search(before) and (not span.text.islower() or self._may_be_name(words)):
-            # "wife Hope", "wife dolores"; but "grandma watches", "son struck" are verbs.
-            return False
+        if _RELATIVE_BEFORE.search(before):
+            # "wife Hope", "wife dolores" are names; "grandma watches", "wife said" are verbs.
+            if not span.text.islower():
+                return False
+            if all(w.lower() in NOT_NAME_AFTER_RELATIVE for w in words):
+                return True
+            if self._may_be_name(words):
+                return False
         if span.label_ in _ORGANISATION_LABELS:
             if any(w.lower() in _INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False

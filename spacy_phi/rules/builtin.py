@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
+from .gazetteers import CHAIN_NAMES, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -153,7 +154,7 @@ _NOT_NAME_WORDS = (
 #: Title-case words after "Nurse", "NP", "PA-C" that are not names ("Nurse Manager", "NP Note").
 _NOT_CLINICIAN_WORDS = (
     r"Manager|Practitioner|Call|Station|Note|Notes|Assessment|Triage|Navigator|Educator|Specialist|Visit|"
-    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here"
+    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The"
 )
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
@@ -196,6 +197,62 @@ def _year_list_rules() -> List[RegexRule]:
             )
         )
     return rules
+
+#: Words before a place of residence, origin or travel.
+_PLACE_CUE = r"in|from|to|near|visiting|visited|outside\s+of|outside|around"
+#: After a place: a team or an institution named after it, not where someone is.
+_TEAM_OR_INSTITUTION_AFTER = (
+    r"\s+(?:state|university|college|fan|fans|team|forty|49ers|niners|giants|jets|bulls|bears|cowboys|"
+    r"yankees|mets|red\s+sox|lakers|heat|dolphins|marathon|general|memorial|medical|hospital|clinic)\b"
+)
+
+
+def _lower_place_rules() -> List[RegexRule]:
+    """A lower-case US city of one, two or three words after a place cue ("i
+    lived in detroit", "moved here from san antonio"): one rule per length, as a
+    check cannot shorten a match."""
+    rules = []
+    for n in (1, 2, 3):
+        rules.append(
+            RegexRule(
+                f"city_lower_{n}", "CITY",
+                rf"\b(?:{_PLACE_CUE})\s+(?P<value>[a-z][a-z'.-]+(?:\s+[a-z][a-z'.-]+){{{n - 1}}})(?![\w'’-])",
+                checks=("us_city_lower",),
+                exclude_after=_TEAM_OR_INSTITUTION_AFTER,
+                priority=2,
+                description=f"a lower-case US city of {n} word(s) after 'in', 'from', 'to' ('lived in detroit')",
+            )
+        )
+    return rules
+
+
+#: "i'm a", "she is an", "employed as a": a job follows.
+_JOB_CUE = (
+    r"(?i:\b(?:i['’]m|i\s+am|he\s+is|she\s+is|he['’]s|she['’]s|you['’]re|you\s+are|who\s+is|patient\s+is|"
+    r"employed\s+as|job\s+as|career\s+as)\s+(?:a|an)\s+)"  # "works as a": profession_works_as
+)
+
+
+def _profession_is_a_rules() -> List[RegexRule]:
+    """A job of one word or a modifier and a job ("he is a farmer", "i'm an x-ray
+    tech", "employed as an RN"): the last word must be an occupation."""
+    return [
+        RegexRule(
+            "profession_is_a", "PROFESSION",
+            rf"{_JOB_CUE}(?P<value>[a-z][a-z-]*|[A-Z]{{2,5}})(?![\w'’-])",
+            checks=("occupation_phrase",),
+            priority=2,
+            description="a job after 'i'm a', 'she is an', 'employed as an' ('he is a farmer', 'employed as an RN')",
+        ),
+        RegexRule(
+            "profession_is_a_compound", "PROFESSION",
+            rf"{_JOB_CUE}(?P<value>[a-z][a-z-]*\s+[a-z][a-z-]*)(?![\w'’-])",
+            checks=("occupation_phrase",),
+            priority=2,
+            description="a modifier and a job after 'i'm a' ('i'm an x-ray tech'; not 'a very good cook')",
+        ),
+    ]
+
 
 def builtin_rules() -> List[RegexRule]:
     """The built-in rules, in a fixed order (ids are unique).
@@ -380,6 +437,28 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             # Not "Pod": "POD 1" is post-operative day 1.
             description="a named ward or wing ('Ward 6B', 'Wing 3'): a unit, not a generic service",
+        ),
+        # Lower-case places, jobs and chains of speech transcripts, after a cue word.
+        *_lower_place_rules(),
+        RegexRule(
+            "state_lower", "STATE",
+            rf"\b(?:{_PLACE_CUE})\s+(?P<value>{US_STATES_LOWER})(?![\w'’-])",
+            exclude_after=_TEAM_OR_INSTITUTION_AFTER,
+            priority=2,
+            description="a lower-case US state after 'in', 'from', 'to' ('went up to vermont', 'not from georgia')",
+        ),
+        *_profession_is_a_rules(),
+        RegexRule(
+            "profession_work_field", "PROFESSION",
+            rf"(?:\b(?i:work|works|worked|working|employed|job)\s+(?:in|at)\s+)(?P<value>{WORK_FIELDS})(?![\w'’-])",
+            priority=2,
+            description="a field of work after 'works in' ('works in sales', 'employed in healthcare', 'working in a bakery')",
+        ),
+        RegexRule(
+            "organization_chain", "ORGANIZATION",
+            rf"(?<![\w'’-])(?P<value>(?i:{CHAIN_NAMES})(?:\s+(?i:pharmacy|store|supermarket|restaurant|market))?)(?![\w'’-])",
+            priority=2,
+            description="a national chain (pharmacy, store, restaurant, insurer, gym: 'cvs pharmacy', 'walmart', 'weight watchers')",
         ),
         RegexRule(
             "city_before_state_zip", "CITY",

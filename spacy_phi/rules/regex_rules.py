@@ -16,7 +16,8 @@ from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 from ..errors import SpacyPhiError
 from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
-from . import validators
+from ..person_words import NOT_NAME_AFTER_RELATIVE
+from . import gazetteers, validators
 
 #: Regex flags a rule may name.
 #: Appended to the rule id of a match whose label no context word decided.
@@ -70,9 +71,12 @@ def _check_not_military_time(value: str) -> bool:
 def _check_not_common_word(value: str) -> bool:
     """No word of the value is an ordinary word of the shipped `phi_guard`
     vocabulary (common English word, drug, clinical abbreviation): "agnieszka"
-    passes, "aware", "has", "prn" and "lasix" do not. For lower-case name rules."""
+    passes, "aware", "has", "prn" and "lasix" do not, nor a verb that follows a
+    relative ("said", "made": `NOT_NAME_AFTER_RELATIVE`). For lower-case name rules."""
     vocabulary = default_vocabulary()
-    return not any(vocabulary.is_ordinary_word(word) for word in _LETTER_RUN.findall(value))
+    return not any(
+        vocabulary.is_ordinary_word(word) or word.lower() in NOT_NAME_AFTER_RELATIVE for word in _LETTER_RUN.findall(value)
+    )
 
 
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
@@ -89,6 +93,8 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
+    "us_city_lower": gazetteers.is_us_city_lower,
+    "occupation_phrase": gazetteers.is_occupation_phrase,
     # identifier validators (checksums, structure); usually named in `confirm`
     "luhn_card": validators.is_card,
     "npi": validators.is_npi,

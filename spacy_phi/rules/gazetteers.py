@@ -1,0 +1,94 @@
+"""Word lists behind the lower-case place, profession and chain-store rules.
+
+Transcribed dialogues and some nursing notes are written in lower case, so the
+tagger's strongest cue for a name (a capital) is gone: "went up to vermont",
+"i lived in detroit", "i'm an x-ray tech", "i go to cvs pharmacy". These rules
+match such values only after a cue word and only when the value is in a list:
+
+- US cities (`data/label_lexicons/us_cities_lower.txt`: the CMS hospital cities
+  minus those that are English words) and US state names;
+- occupation head nouns (the `phi_guard` occupation lexicon) and work fields;
+- national chains a patient works at or visits (pharmacies, stores,
+  restaurants, insurers, gyms: ORGANIZATION in i2b2), written here.
+
+Each list is read once per process.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import resources
+from typing import FrozenSet
+
+#: US states and territories, lower case.
+US_STATES_LOWER = (
+    "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|"
+    "illinois|indiana|iowa|kansas|kentucky|louisiana|maine|maryland|massachusetts|michigan|minnesota|"
+    "mississippi|missouri|montana|nebraska|nevada|new hampshire|new jersey|new mexico|new york|"
+    "north carolina|north dakota|ohio|oklahoma|oregon|pennsylvania|rhode island|south carolina|"
+    "south dakota|tennessee|texas|utah|vermont|virginia|washington|west virginia|wisconsin|wyoming|puerto rico"
+)
+#: Fields of work after "works in" ("works in sales", "employed in healthcare").
+WORK_FIELDS = (
+    "sales|construction|landscaping|healthcare|health care|retail|finance|banking|accounting|marketing|"
+    "advertising|real estate|insurance|education|teaching|hospitality|manufacturing|tech|technology|"
+    "software|engineering|law enforcement|the military|food service|customer service|transportation|"
+    "logistics|trucking|agriculture|farming|nursing|childcare|daycare|child care|journalism|publishing|"
+    "politics|government|social work|human resources|hr|payroll|security|maintenance|plumbing|roofing|"
+    "carpentry|welding|mining|oil and gas|the oil fields|fishing|forestry|warehousing|a warehouse|"
+    "a factory|a restaurant|a bakery|a kitchen|a salon|a daycare|a hospital|a nursing home|a school|"
+    "a bank|a store|an office|an auto shop|an auto repair shop|auto repair"
+)
+#: National chains (pharmacies, stores, restaurants, insurers, gyms), lower case;
+#: not those that are common words ("target", "subway", "enterprise").
+CHAIN_NAMES = (
+    "cvs|walgreens|rite aid|rite-aid|walmart|wal-mart|costco|sam's club|kroger|safeway|publix|albertsons|"
+    "meijer|wegmans|h-e-b|trader joe's|whole foods|aldi|piggly wiggly|food lion|stop & shop|giant eagle|"
+    "hy-vee|winn-dixie|home depot|lowe's|best buy|macy's|kohl's|walgreen's|mcdonald's|mcdonalds|burger king|"
+    "wendy's|starbucks|dunkin|dunkin' donuts|dunkin donuts|chick-fil-a|taco bell|kfc|pizza hut|domino's|"
+    "chipotle|panera|applebee's|olive garden|ihop|denny's|cracker barrel|red lobster|five guys|"
+    "kaiser permanente|kaiser|aetna|cigna|humana|blue cross|blue shield|bcbs|united healthcare|unitedhealthcare|"
+    "anthem|weight watchers|planet fitness|la fitness|ymca|ywca|gold's gym|"
+    "amazon|fedex|usps|lyft|doordash|quest diagnostics|labcorp"
+)
+#: Jobs written as abbreviations ("employed as an RN"), lower case.
+JOB_ABBREVIATIONS = frozenset("rn lpn cna np emt cpa hha pca cma lvn paralegal".split())
+#: Heads of the occupation lexicon that say what someone is, not their job.
+_NOT_JOBS = frozenset("veteran veterans patient smoker volunteer member fan".split())
+#: Words before an occupation that are no part of the job ("a very good cook").
+_NOT_JOB_MODIFIERS = frozenset(
+    "very good great big little bit full part new old former retired professional real huge young bad "
+    "single married proud busy hard licensed certified regular".split()
+)
+
+
+@lru_cache(maxsize=1)
+def us_cities_lower() -> FrozenSet[str]:
+    """The lower-case US city names of the city rules."""
+    text = resources.files("spacy_phi").joinpath("data", "label_lexicons", "us_cities_lower.txt").read_text(encoding="utf-8")
+    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+
+
+def is_us_city_lower(value: str) -> bool:
+    """A lower-case US city of the list ("detroit", "san antonio"; not "mobile")."""
+    return value.islower() and " ".join(value.split()) in us_cities_lower()
+
+
+def is_occupation_phrase(value: str) -> bool:
+    """An occupation head noun, optionally after one modifier that belongs to
+    the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
+    from ..guard.validators import default_lexicons
+
+    words = value.lower().split()
+    if not words or len(words) > 2 or (len(words) == 2 and words[0] in _NOT_JOB_MODIFIERS):
+        return False
+    head = words[-1]
+    if head in _NOT_JOBS:
+        return False
+    if len(words) == 1 and head in JOB_ABBREVIATIONS:
+        return True
+    occupations = default_lexicons().occupations
+    return head in occupations or (head.endswith("s") and head[:-1] in occupations)
+
+
+__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
