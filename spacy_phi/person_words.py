@@ -1,7 +1,10 @@
 """Words that name a person's relation to the patient, shared by the rules that
 find lay people's names ("wife Yesenia", "dtr Renata") and by `phi_guard`,
-which never vetoes a span right after one ("wife joy").
+which keeps a name right after one ("wife joy", "wife dolores") but not a verb
+("wife said").
 """
+
+import re
 
 #: Relatives and other lay people, as a regex alternation (no groups, no flags):
 #: match it case-insensitively for "Dtr Renata", as written for "wife agnieszka".
@@ -12,6 +15,9 @@ RELATIVE_WORDS = (
     r"landlady|caregiver|guardian|proxy|hha|aide|pca|step(?:mother|father|son|daughter|mom|dad))"
     r"(?:-in-law)?s?"
 )
+
+#: A relative or role word right before a span ("wife Hope", "dtr Renata", "wife's: ").
+RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", re.IGNORECASE)
 
 #: Lower-case words that follow a relative as its verb or adverb, never as its
 #: name ("my wife made me", "his daughter states", "friends tell me"). Many are

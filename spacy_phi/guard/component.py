@@ -52,7 +52,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
-from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS
+from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
 from .common_words import person_names
@@ -79,8 +79,6 @@ _TITLE_BEFORE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
-#: A relative or role word right before a span ("wife Hope", "dtr Renata"): the span is a name.
-_RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", re.IGNORECASE)
 #: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
 _STARTS_SENTENCE = re.compile(r"(?:^|\n|[.!?:;]\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
@@ -248,7 +246,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         if any(w.isupper() and len(w) <= 3 for w in words):
             return False
         before = text[max(0, span.start_char - 24) : span.start_char]
-        if _RELATIVE_BEFORE.search(before):
+        if RELATIVE_BEFORE.search(before):
             # "wife Hope", "wife dolores" are names; "grandma watches", "wife said" are verbs.
             if not span.text.islower():
                 return False

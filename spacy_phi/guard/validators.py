@@ -30,7 +30,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
-from ..person_words import RELATIVE_WORDS
+from ..person_words import RELATIVE_BEFORE
 from .common_words import person_names
 from .vocabulary import MedicalVocabulary, normalize_term, read_terms
 
@@ -112,8 +112,6 @@ CASED_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "HOSP
 #: and lower-case nursing notes below 0.05.
 MIN_CASED_RATIO = 0.08
 _CASED_WORD = re.compile(r"[A-Za-z]{2,}")
-#: A relative or lay person right before a span ("wife dolores").
-_RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:['’]s?)?\s*[:(]?\s*$", re.IGNORECASE)
 #: Words and "&" of a line, for the proper-name check before a department.
 _LINE_WORD = re.compile(r"[A-Za-z][A-Za-z'’.]*|&|[^\sA-Za-z]")
 #: Words that make a department a named unit rather than a clinical service:
@@ -326,11 +324,10 @@ class LabelValidators:
     def _lower_case_name(self, span: Span, text: str) -> bool:
         """A span with no capital in a note that uses capitals ("kielbasa",
         "hook", "cont abx" tagged as names): in such notes, names, places and
-        institutions are written with capitals. Kept:
-        staff initials ("-kpm", one token of at most three letters), a span
-        with an occupation word (PHI with the wrong label: "die maker"), and a
-        given or family name of any locale after a relative word ("wife
-        dolores")."""
+        institutions are written with capitals. Kept: staff initials ("-kpm",
+        one token of at most three letters), a span with an occupation word
+        (PHI with the wrong label: "die maker"), and a given or family name of
+        any locale after a relative word ("wife dolores")."""
         value = span.text
         if not any(c.isalpha() for c in value) or any(c.isupper() for c in value):
             # A capital anywhere: a name whose span took in a neighbouring word
@@ -341,7 +338,7 @@ class LabelValidators:
         occupations = self.lexicons.occupations
         if any(w in occupations or _singular(w) in occupations for w in _words(value)):
             return False
-        if _RELATIVE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
+        if RELATIVE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
             if any(w in person_names() for w in _words(value)):
                 return False
         return True
