@@ -76,7 +76,7 @@ VETOED = [
     ("uses an Apple Watch", "Apple Watch", "CITY", "validator:medical_or_brand"),
     # a lower-case "name" in a note written with capitals
     ("Mr. Kowalczyk admits to a lot of kielbasa. Denies CP.", "kielbasa", "PATIENT", "validator:lower_case_name"),
-    ("GB removed from liver bed w/ hook electrocautery. Hemostasis confirmed.", "hook", "DOCTOR", "validator:lower_case_name"),
+    ("TF (jevity 1.5) at goal 55 cc/hr. Tolerating well. Residuals low.", "jevity", "PATIENT", "validator:lower_case_name"),
     ("Plan: cont abx, f/u cultures. Transfer to Floor if stable.", "cont abx", "PATIENT", "validator:lower_case_name"),
     ("Letter mailed to addr on file. Called twice.", "addr", "CITY", "validator:lower_case_name"),
     # a possessive is never a name ("wife's" is "wife" + "'s")
@@ -153,6 +153,9 @@ KEPT = [
     # names in a note written with capitals
     ("Pt's wife dolores is at rehab. Plan: PT/OT.", "dolores", "PATIENT"),
     ("Letter mailed to addr on file. Signed kpm", "kpm", "DOCTOR"),
+    ("Brothers Hideki (student) and jisoo (2) live with Mom.", "jisoo", "PATIENT"),
+    ("Note reviewed on 2/4/85 by dkonopka. Plan unchanged.", "dkonopka", "DOCTOR"),
+    ("Seen at Urgent Care by nemecek_tsion. Plan unchanged.", "nemecek_tsion", "DOCTOR"),
     ("Mr. Kowalczyk is a retired tool and die maker. Lives alone.", "die maker", "PATIENT"),
     ("Mr. Kowalczyk attends Church of St. Olaf weekly.", "attends Church of St. Olaf", "ORGANIZATION"),
     # named units keep their department span

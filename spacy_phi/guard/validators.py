@@ -30,7 +30,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
-from ..person_words import RELATIVE_BEFORE
+from ..person_words import NOT_NAME_AFTER_RELATIVE
 from .common_words import person_names
 from .vocabulary import MedicalVocabulary, normalize_term, read_terms
 
@@ -112,6 +112,8 @@ CASED_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "HOSP
 #: and lower-case nursing notes below 0.05.
 MIN_CASED_RATIO = 0.08
 _CASED_WORD = re.compile(r"[A-Za-z]{2,}")
+#: A signature or user cue before a span: "by mcsonka", "user dkonopka", "cc: jlee".
+_SIGNATURE_BEFORE = re.compile(r"\b(?:by|user|signed|cc|per|attn)\s*:?\s*$", re.IGNORECASE)
 #: Words and "&" of a line, for the proper-name check before a department.
 _LINE_WORD = re.compile(r"[A-Za-z][A-Za-z'’.]*|&|[^\sA-Za-z]")
 #: Words that make a department a named unit rather than a clinical service:
@@ -324,10 +326,12 @@ class LabelValidators:
     def _lower_case_name(self, span: Span, text: str) -> bool:
         """A span with no capital in a note that uses capitals ("kielbasa",
         "hook", "cont abx" tagged as names): in such notes, names, places and
-        institutions are written with capitals. Kept: staff initials ("-kpm",
-        one token of at most three letters), a span with an occupation word
-        (PHI with the wrong label: "die maker"), and a given or family name of
-        any locale after a relative word ("wife dolores")."""
+        institutions are written with capitals. Kept (recall first): staff
+        initials ("-kpm", one token of at most three letters), a user name (a
+        digit or "_"), a span with an occupation word (PHI with the wrong
+        label: "die maker"), a span with a given or family name of any locale
+        ("wife dolores", "jisoo (2)"), and a word after a signature or user cue
+        ("by mcsonka")."""
         value = span.text
         if not any(c.isalpha() for c in value) or any(c.isupper() for c in value):
             # A capital anywhere: a name whose span took in a neighbouring word
@@ -335,13 +339,18 @@ class LabelValidators:
             return False
         if span.label_ in ("PATIENT", "DOCTOR") and len(span) == 1 and len(value) <= 3:
             return False
+        if any(c.isdigit() or c == "_" for c in value):
+            return False  # a user name ("nemecek_tsion", "jdoe42")
+        words = _words(value)
         occupations = self.lexicons.occupations
-        if any(w in occupations or _singular(w) in occupations for w in _words(value)):
+        if any(w in occupations or _singular(w) in occupations for w in words):
             return False
-        if RELATIVE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
-            if any(w in person_names() for w in _words(value)):
-                return False
-        return True
+        # Recall first: a given or family name of any locale may be a name typed
+        # in lower case ("jisoo (2)"), as may a word after a signature cue ("by mcsonka").
+        names = person_names()
+        if any(w in names and w not in NOT_NAME_AFTER_RELATIVE for w in words):
+            return False
+        return not _SIGNATURE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char])
 
     # -- dates, ages, identifiers ------------------------------------------------
 
