@@ -35,6 +35,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .._logging import logger
+from .cpu import fast_cpu
 from .model import ensure_surrogates
 from .records import (
     DEFAULT_MAX_CHARS,
@@ -369,6 +370,7 @@ class DeidRunner:
                     # Workers must not outlive this process (kill -9, OOM killer).
                     stack.enter_context(guard_worker_processes())
                 stack.enter_context(_failure_marking(nlp))
+                stack.enter_context(fast_cpu(nlp))
                 yield
         finally:
             nlp.max_length = previous_max_length
