@@ -29,6 +29,7 @@ Guarantees kept from the single-process runner:
 
 from __future__ import annotations
 
+import logging
 import multiprocessing
 import os
 import queue
@@ -44,6 +45,8 @@ from .workers import install_parent_death_guard
 if TYPE_CHECKING:
     from .runner import DeidRunner
 
+#: The default `n_process` of `spacy-phi deid` and `deidentify()`: every available core.
+DEFAULT_PROCESSES = -1
 #: Chunks read but not yet written, per worker: enough to keep every worker busy.
 IN_FLIGHT_PER_WORKER = 2
 #: How often the main process checks its workers while it waits (seconds).
@@ -79,10 +82,29 @@ def _bare(record: InputRecord) -> InputRecord:
                        known_phi=record.known_phi, error=record.error)
 
 
+class _LogCollector(logging.Handler):
+    """A worker's warnings, sent to the main process with the chunk's results
+    and logged there (our messages name components and types, never text)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: List[Tuple[int, str]] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append((record.levelno, record.getMessage()))
+
+    def take(self) -> List[Tuple[int, str]]:
+        messages, self.messages = self.messages, []
+        return messages
+
+
 def _worker_main(runner: "DeidRunner", parent_pid: int, tasks: Any, results: Any) -> None:
     """A worker process: de-identify chunks until told to stop (None)."""
     install_parent_death_guard(expected_parent_pid=parent_pid if os.getppid() == parent_pid else None)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    collector = _LogCollector()
+    logger.handlers = [collector]  # forwarded, not also written from here (a forked copy of the parent's)
+    logger.propagate = False
     with runner.run_settings(workers=False):
         while True:
             task = tasks.get()
@@ -95,9 +117,9 @@ def _worker_main(runner: "DeidRunner", parent_pid: int, tasks: Any, results: Any
                     (r.record.position, r.text, r.spans, r.stats, r.error) for r in runner.stream(records)
                 ]
             except Exception as err:  # not a record's fault: fail the chunk, closed
-                results.put((key, None, type(err).__name__, 0))
+                results.put((key, None, type(err).__name__, 0, collector.take()))
                 continue
-            results.put((key, outcomes, None, runner.retried - retried))
+            results.put((key, outcomes, None, runner.retried - retried, collector.take()))
 
 
 @dataclass
@@ -163,7 +185,11 @@ class ParallelRun:
             if unfinished:
                 logger.warning("deid: a worker process exited (code %s) with %d chunk(s) unfinished",
                                code, len(unfinished))
-            for key in unfinished:
+            # A worker takes its chunks in order: the first unfinished one is the
+            # one it died on; those after it were waiting and are sent again as they are.
+            self.queued.extendleft(reversed(unfinished[1:]))
+            if unfinished:
+                key = unfinished[0]
                 if key in self.alone or len(self.chunks[key]) == 1:
                     self.done[key] = (None, f"WorkerExited({code})")
                 else:
@@ -222,13 +248,15 @@ class ParallelRun:
         """Wait for one chunk's results (checking the workers while waiting)."""
         while True:
             try:
-                key, outcomes, failure, retried = self.results.get(timeout=POLL_SECONDS)
+                key, outcomes, failure, retried, messages = self.results.get(timeout=POLL_SECONDS)
             except queue.Empty:
                 self._check_workers()
                 self._send()
                 if self.order and self.order[0] in self.done:
                     return
                 continue
+            for level, message in messages:
+                logger.log(level, "%s", message)
             for worker in self.workers:
                 if key in worker.chunks:
                     worker.chunks.remove(key)
