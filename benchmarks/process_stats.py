@@ -1,5 +1,6 @@
-"""Run a command and sample its process tree: wall time, CPU time, RSS over
-time (the sum over the process and its children, Linux /proc). Used by
+"""Run a command and sample its process tree: wall time, CPU time, memory over
+time (PSS summed over the process and its children, Linux /proc: a forked
+worker's pages shared with its parent are counted once). Used by
 `deid_speed.py` and `deid_memory.py`."""
 
 from __future__ import annotations
@@ -22,6 +23,15 @@ def _children(pid: int) -> List[int]:
 
 
 def _rss(pid: int) -> int:
+    """The proportional set size (PSS: shared pages divided among the processes
+    sharing them, so forked workers' shared model is not counted twice), else RSS."""
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
     try:
         with open(f"/proc/{pid}/statm", encoding="ascii") as handle:
             return int(handle.read().split()[1]) * PAGE
@@ -30,7 +40,7 @@ def _rss(pid: int) -> int:
 
 
 def tree_rss(pid: int) -> Tuple[int, int]:
-    """(RSS of the process and all its descendants, number of processes)."""
+    """(PSS of the process and all its descendants, number of processes)."""
     total, count, stack = 0, 0, [pid]
     while stack:
         current = stack.pop()
