@@ -138,3 +138,9 @@ def test_an_interrupted_run_stops_its_workers(started):
     assert len(started) == 2 and all(r.ok for r in results)
     assert [r.id for r in results] == [str(i) for i in range(len(results))]
     assert multiprocessing.active_children() == []
+
+
+def test_workers_that_keep_dying_stop_the_run():
+    texts = ["KILLWORKER " + note(i) for i in range(40)]
+    with pytest.raises(parallel.WorkerError):
+        list(deidentify(texts, pipeline("deid_test_kill_worker"), batch_size=4, n_process=2))

@@ -51,6 +51,10 @@ DEFAULT_PROCESSES = -1
 IN_FLIGHT_PER_WORKER = 2
 #: How often the main process checks its workers while it waits (seconds).
 POLL_SECONDS = 1.0
+#: Workers that may exit one after another with no result in between before
+#: the run stops (plus two per worker): a worker that cannot start at all
+#: must stop the run (resumable), not fail every record one by one.
+MAX_EXITS_WITHOUT_RESULTS = 10
 #: How long stopping workers may take before they are killed (seconds).
 STOP_SECONDS = 5.0
 WORKER_COMPONENT = "worker process"
@@ -122,6 +126,12 @@ def _worker_main(runner: "DeidRunner", parent_pid: int, tasks: Any, results: Any
             results.put((key, outcomes, None, runner.retried - retried, collector.take()))
 
 
+class WorkerError(RuntimeError):
+    """Worker processes cannot run (they exit again and again without results).
+    Raised after the run started: `spacy-phi deid` exits with 1 and keeps the
+    partial output for --resume (e.g. with --n-process 1)."""
+
+
 @dataclass
 class _Worker:
     process: Any
@@ -150,6 +160,7 @@ class ParallelRun:
         self.order: Deque[_Key] = deque()
         self.queued: Deque[_Key] = deque()  # read (or split), not yet sent to a worker
         self.alone: set = set()  # keys of one-record parts of a chunk whose worker died
+        self.exits_without_results = 0
 
     # -- workers ----------------------------------------------------------------
 
@@ -181,6 +192,9 @@ class ParallelRun:
                 continue
             code = worker.process.exitcode
             self.workers.remove(worker)
+            self.exits_without_results += 1
+            if self.exits_without_results > MAX_EXITS_WITHOUT_RESULTS + 2 * self.n:
+                raise WorkerError(f"worker processes keep exiting without results (last exit code {code})")
             unfinished = [key for key in worker.chunks if key not in self.done]
             if unfinished:
                 logger.warning("deid: a worker process exited (code %s) with %d chunk(s) unfinished",
@@ -260,6 +274,7 @@ class ParallelRun:
             for worker in self.workers:
                 if key in worker.chunks:
                     worker.chunks.remove(key)
+            self.exits_without_results = 0
             if key in self.chunks and key not in self.done:
                 self.done[key] = (outcomes, failure)
                 self.runner.retried += retried

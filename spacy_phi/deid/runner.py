@@ -5,9 +5,10 @@ input order, and never stops on a bad record:
 
 - records that cannot be read or fail validation (empty, whitespace-only,
   binary, undecodable, too long) become errors without reaching the pipeline;
-- the others become Docs in the main process (`nlp.make_doc`, with the record
-  id, patient key and known PHI in `doc.user_data`, which travels to worker
-  processes) and stream through `nlp.pipe(batch_size, n_process)`;
+- the others become Docs (`nlp.make_doc`, with the record id, patient key and
+  known PHI in `doc.user_data`) and stream through `nlp.pipe(batch_size)`;
+  with several processes each worker does all of this for whole chunks of
+  records and returns only their results (`parallel.py`);
 - spaCy's error handler is replaced, for the run, by one that marks the docs
   of a failing component. spaCy then drops them (a `TrainablePipe` drops its
   whole batch) or passes them on unfinished. The runner tracks which records
@@ -22,6 +23,8 @@ input order, and never stops on a bad record:
 Memory is bounded: the reader yields one record at a time and only records
 in flight (a few batches) are held. With `n_process > 1` the worker
 processes exit when this process dies, even by SIGKILL (`workers.py`).
+During a run the CPU settings of `cpu.py` apply (one BLAS thread, numpy
+matrix products for the tok2vec).
 """
 
 from __future__ import annotations
