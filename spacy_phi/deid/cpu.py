@@ -5,7 +5,7 @@ Two things cost time on a CPU without buying anything:
 - **BLAS threads.** numpy's OpenBLAS starts a thread per core and busy-waits
   on them between calls. A run already uses every core with its own worker
   processes; the extra threads only steal time from them (the NER, which
-  calls numpy between its own small steps, ran up to 40 % slower with them).
+  calls numpy between its own small steps, ran 25-50 % slower with them).
   `single_threaded_blas()` sets OpenBLAS to one thread for the run, and back.
 - **Matrix products of the tok2vec.** thinc's `NumpyOps` multiplies with BLIS
   by default; on the AMD EPYC we measured, OpenBLAS (numpy's) does the
