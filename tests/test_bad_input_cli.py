@@ -256,8 +256,10 @@ def test_resume_with_a_different_secret_is_refused(tmp_path, interrupting_model_
     src.write_text("".join(json.dumps({"id": f"r{i}", "patient_id": "P1", "text": t}) + "\n"
                            for i, t in enumerate(texts)))
     out = tmp_path / "out.jsonl"
+    # --n-process 1: the Ctrl-C stand-in is raised by a component, which reaches the
+    # main process only when that runs the pipeline itself.
     args = [str(src), "-o", str(out), "--model", str(interrupting_model_dir), "--batch-size", "2",
-            "--checkpoint-seconds", "0"]
+            "--checkpoint-seconds", "0", "--n-process", "1"]
     monkeypatch.setenv(INTERRUPT_ENV, "1")
     assert run_cli(*args) == 130
     monkeypatch.delenv(INTERRUPT_ENV)

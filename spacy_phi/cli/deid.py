@@ -39,6 +39,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     RETURNS (argparse.ArgumentParser): the sub-command's parser.
     """
     from ..deid.records import DEFAULT_MAX_CHARS
+    from ..deid.parallel import DEFAULT_PROCESSES
     from ..deid.runner import DEFAULT_BATCH_SIZE
 
     parser = subparsers.add_parser(
@@ -69,7 +70,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     model.add_argument("--secret-file", help="file holding the secret that keys surrogates and hashes "
                                              "(default: the SPACY_PHI_SECRET environment variable)")
     model.add_argument("--batch-size", type=int, default=DEFAULT_BATCH_SIZE, help="nlp.pipe batch size")
-    model.add_argument("--n-process", type=int, default=1, help="worker processes (default: 1)")
+    model.add_argument("--n-process", type=int, default=DEFAULT_PROCESSES,
+                       help="processes (default: -1, every available core; 1: this process only)")
     model.add_argument("--gpu-id", type=int, default=-1, help="GPU to use (default: -1, CPU)")
     model.add_argument("--max-chars", type=int, default=DEFAULT_MAX_CHARS,
                        help=f"longer notes are errors (default: {DEFAULT_MAX_CHARS:,})")

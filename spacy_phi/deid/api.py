@@ -17,6 +17,7 @@ from spacy.language import Language
 from .inputs import parse_known_phi
 from .job import DeidJob, DeidOptions
 from .model import configure_surrogates, load_pipeline, restore_surrogates
+from .parallel import DEFAULT_PROCESSES
 from .records import (
     DEFAULT_MAX_CHARS,
     REASON_BAD_FIELD,
@@ -107,7 +108,7 @@ def deidentify(
     secret_file: Optional[str] = None,
     lang: str = "en",
     batch_size: int = DEFAULT_BATCH_SIZE,
-    n_process: int = 1,
+    n_process: int = DEFAULT_PROCESSES,
     max_chars: int = DEFAULT_MAX_CHARS,
 ) -> Iterator[RecordResult]:
     """De-identify texts or records, streaming; one result per input, in order.
@@ -129,7 +130,8 @@ def deidentify(
     secret_file (Optional[str]): file holding the secret (else SPACY_PHI_SECRET).
     lang (str): language of the default rules pipeline.
     batch_size (int): nlp.pipe batch size.
-    n_process (int): worker processes.
+    n_process (int): processes; -1 (default): every available core; 1: this
+        process only. An input that fits in one batch is always processed here.
     max_chars (int): longer texts fail with reason "too_long".
     YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
         with label, action, detector, score), `error`, `ok`.

@@ -46,6 +46,7 @@ from .outputs import (
     sidecar_path,
     staging_path,
 )
+from .parallel import DEFAULT_PROCESSES, resolve_processes
 from .paths import PathConflictError, RunPath, check_run_paths
 from .progress import Progress
 from .records import DEFAULT_MAX_CHARS, REASON_WRITE_ERROR, RecordError, RecordResult, failed
@@ -79,7 +80,7 @@ class DeidOptions:
     mode (Optional[str]): phi_surrogates default mode; None keeps the pipeline's.
     secret_file (Optional[str]): file holding the secret (else SPACY_PHI_SECRET).
     batch_size (int): nlp.pipe batch size.
-    n_process (int): worker processes.
+    n_process (int): processes; -1: every available core (1 when gpu_id >= 0).
     gpu_id (int): GPU to use; -1 for CPU.
     max_chars (int): longer notes are errors.
     suffixes (Tuple[str, ...]): folder input: file endings read.
@@ -105,7 +106,7 @@ class DeidOptions:
     mode: Optional[str] = None
     secret_file: Optional[str] = None
     batch_size: int = DEFAULT_BATCH_SIZE
-    n_process: int = 1
+    n_process: int = DEFAULT_PROCESSES
     gpu_id: int = -1
     max_chars: int = DEFAULT_MAX_CHARS
     suffixes: Tuple[str, ...] = (".txt",)
@@ -343,7 +344,9 @@ class DeidJob:
         opts = self.options
         opened: List[Any] = []
         with _could_not_start(opened):
-            runner = DeidRunner(nlp, batch_size=opts.batch_size, n_process=opts.n_process, max_chars=opts.max_chars)
+            # A GPU run stays in one process unless told otherwise (one GPU, one model copy).
+            n_process = 1 if opts.gpu_id >= 0 and opts.n_process < 1 else resolve_processes(opts.n_process)
+            runner = DeidRunner(nlp, batch_size=opts.batch_size, n_process=n_process, max_chars=opts.max_chars)
             secret = runner.secret
             secret_from = secret_source(nlp)
             if secret_from == "random per run":
@@ -428,7 +431,7 @@ class DeidJob:
             "model": model_name,
             "mode": runner.surrogates.cfg["default_mode"],
             "secret": secret_from,
-            "n_process": opts.n_process,
+            "n_process": runner.n_process,
             "batch_size": opts.batch_size,
             "resumed_after": int(checkpoint["done"]) if checkpoint else 0,
             "retried_alone": runner.retried,

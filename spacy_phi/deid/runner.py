@@ -5,9 +5,10 @@ input order, and never stops on a bad record:
 
 - records that cannot be read or fail validation (empty, whitespace-only,
   binary, undecodable, too long) become errors without reaching the pipeline;
-- the others become Docs in the main process (`nlp.make_doc`, with the record
-  id, patient key and known PHI in `doc.user_data`, which travels to worker
-  processes) and stream through `nlp.pipe(batch_size, n_process)`;
+- the others become Docs (`nlp.make_doc`, with the record id, patient key and
+  known PHI in `doc.user_data`) and stream through `nlp.pipe(batch_size)`;
+  with several processes each worker does all of this for whole chunks of
+  records and returns only their results (`parallel.py`);
 - spaCy's error handler is replaced, for the run, by one that marks the docs
   of a failing component. spaCy then drops them (a `TrainablePipe` drops its
   whole batch) or passes them on unfinished. The runner tracks which records
@@ -22,6 +23,8 @@ input order, and never stops on a bad record:
 Memory is bounded: the reader yields one record at a time and only records
 in flight (a few batches) are held. With `n_process > 1` the worker
 processes exit when this process dies, even by SIGKILL (`workers.py`).
+During a run the CPU settings of `cpu.py` apply (one BLAS thread, numpy
+matrix products for the tok2vec).
 """
 
 from __future__ import annotations
@@ -35,7 +38,9 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .._logging import logger
+from .cpu import fast_cpu
 from .model import ensure_surrogates
+from .parallel import ParallelRun, resolve_processes
 from .records import (
     DEFAULT_MAX_CHARS,
     KNOWN_PHI_KEY,
@@ -356,7 +361,9 @@ class DeidRunner:
     # -- the run --------------------------------------------------------------
 
     @contextmanager
-    def _run_settings(self) -> Iterator[None]:
+    def run_settings(self, workers: bool) -> Iterator[None]:
+        """The settings of a run in this process: max length, failure marking,
+        CPU settings (`cpu.py`) and, when it starts `workers`, their guard."""
         nlp = self.nlp
         previous_max_length = nlp.max_length
         nlp.max_length = max(nlp.max_length, self.max_chars + 1)
@@ -365,50 +372,60 @@ class DeidRunner:
         _ = self.surrogates.secret
         try:
             with ExitStack() as stack:
-                if self.n_process != 1:
+                if workers:
                     # Workers must not outlive this process (kill -9, OOM killer).
                     stack.enter_context(guard_worker_processes())
                 stack.enter_context(_failure_marking(nlp))
+                stack.enter_context(fast_cpu(nlp))
                 yield
         finally:
             nlp.max_length = previous_max_length
 
     def run(self, records: Iterable[InputRecord]) -> Iterator[RecordResult]:
-        """De-identify records; one result per record, in input order.
+        """De-identify records; one result per record, in input order. With
+        `n_process` other than 1, worker processes do the work (`parallel.py`).
 
         records (Iterable[InputRecord]): the records (positions increasing).
         YIELDS (RecordResult): the results.
         RAISES: what the input reader raises (a failing input is fatal), and
             KeyboardInterrupt.
         """
-        with self._run_settings():
-            feed = _Feed(iter(records), self._prepare)
+        n = resolve_processes(self.n_process)
+        with self.run_settings(workers=n > 1):
+            if n > 1:
+                yield from ParallelRun(self, n).run(iter(records))
+            else:
+                yield from self.stream(records)
+
+    def stream(self, records: Iterable[InputRecord]) -> Iterator[RecordResult]:
+        """`run` in this process, inside `run_settings`."""
+        feed = _Feed(iter(records), self._prepare)
+        while True:
+            taken_before = feed.taken
+            stream = self.nlp.pipe(feed, batch_size=self.batch_size)
+            broke = False
             while True:
-                taken_before = feed.taken
-                stream = self.nlp.pipe(feed, batch_size=self.batch_size, n_process=self.n_process)
-                broke = False
-                while True:
-                    try:
-                        doc = next(stream)
-                    except StopIteration:
-                        break
-                    except Exception as err:
-                        if feed.failure is not None:
-                            raise feed.failure from None
-                        # A component raised through nlp.pipe, past the error handler.
-                        logger.warning("deid: the pipeline stream failed (%s); restarting it", type(err).__name__)
-                        broke = True
-                        break
-                    yield from self._emit_through(feed, doc)
-                if feed.failure is not None:
-                    raise feed.failure
-                yield from self._drain(feed)
-                if not broke or feed.exhausted:
+                try:
+                    doc = next(stream)
+                except StopIteration:
                     break
-                self.stream_restarts += 1
-                if feed.taken == taken_before:
-                    # The stream fails before taking anything: go one by one.
-                    for doc in feed:
-                        yield from self._drain(feed)
+                except Exception as err:
+                    if feed.failure is not None:
+                        raise feed.failure from None
+                    # A component raised through nlp.pipe, past the error handler.
+                    logger.warning("deid: the pipeline stream failed (%s); restarting it", type(err).__name__)
+                    broke = True
+                    break
+                yield from self._emit_through(feed, doc)
+            if feed.failure is not None:
+                raise feed.failure
+            yield from self._drain(feed)
+            if not broke or feed.exhausted:
+                break
+            self.stream_restarts += 1
+            if feed.taken == taken_before:
+                # The stream fails before taking anything: go one by one.
+                for doc in feed:
                     yield from self._drain(feed)
-                    break
+                yield from self._drain(feed)
+                break
