@@ -198,6 +198,7 @@ def _year_list_rules() -> List[RegexRule]:
         )
     return rules
 
+
 #: Words before a place of residence, origin or travel.
 _PLACE_CUE = r"in|from|to|near|visiting|visited|outside\s+of|outside|around"
 #: After a place: a team or an institution named after it, not where someone is.
