@@ -585,6 +585,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?<![\w-])(?P<value>(?i:{_NUMBER_WORDS})){_AGE_UNIT_AFTER}",
             exclude_before=_AGE_LIMIT_BEFORE,
             priority=2,
+            prefilter=r"(?i:year|y/o|yo\b|y\.o)",
             description="an age in words before 'year old' ('fifty eight year old', 'forty-four-year-old')",
         ),
         RegexRule(
@@ -597,6 +598,7 @@ def builtin_rules() -> List[RegexRule]:
             ),
             exclude_after=r"\s*(?:-|to\b|and\s+(?:up|over|older)|or\s+(?:older|younger|over|above)|\+)",
             priority=2,
+            prefilter=r"(?i:\bage|deceased|died|passed|diagnosed)",
             description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
         ),
         RegexRule(
@@ -606,6 +608,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
             exclude_after=_SPOKEN_AGE_NOT_AFTER,
             priority=2,
+            prefilter=r"(?i:\b(?:i|he|she|you|we|they)\s*['’]?(?:m|s|re|am|is|are|was|were|turn\w*|will|ll)\b)",
             description="a spoken age after 'i'm', 'she's', 'when i was' ('i'm almost 40', 'i was fourteen'; not 'i'm 150 pounds')",
         ),
         RegexRule(
@@ -614,6 +617,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
             priority=2,
             exclude_after=_DECADE_RANGE_AFTER,
+            prefilter=r"(?i:\bin\s+(?:my|his|her|their|your)\s)",
             description="'in my teens', 'in her fifties', 'in his 40's' (the nineties: age_nineties_decade)",
         ),
         # ---- DATE -------------------------------------------------------------------
@@ -664,6 +668,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"|(?:{_MONTH_LOWER_UNAMBIGUOUS}|{_MONTH_LOWER_NAMES})\s+{_DAY}(?![\d,.]?\d)"  # july 8
             rf")(?![\w])",
             exclude_after=_UNIT_AFTER,
+            prefilter=r"\b(?:january|february|march|april|may|june|july|august|september|october|november|december)\b",
             description="lower-case written dates: 'january 13th , 1982', 'march of 2020', 'july 8'",
         ),
         RegexRule(
@@ -684,6 +689,7 @@ def builtin_rules() -> List[RegexRule]:
             r"start\s+of|first\s+of|through|from|during)\s+(?:about\s+|around\s+|approximately\s+)?(?:early\s+|late\s+|mid-?)?)(?P<value>(?i:march|may))(?![\w'’-])",
             exclude_after=r"\s+(?:be|been|have|not|need|want|get|take|help|cause|also|see|affect|come|go|do|feel|happen|make|try|work|show)\b",
             priority=2,
+            prefilter=r"(?i:march|may)",
             description="'march' or 'may' after a time word ('in march', 'since about may', 'end of march')",
         ),
         RegexRule(
@@ -691,6 +697,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?<![\w-])(?P<value>(?i:{_SPOKEN_CENTURY_YEAR}))(?![\w-])",
             exclude_after=_SPOKEN_YEAR_NOT_AFTER,
             priority=2,
+            prefilter=r"(?i:nineteen|twenty)",
             description="a spoken year that reads like no count: 'twenty eighteen', 'nineteen eighty two', 'twenty oh five'",
         ),
         RegexRule(
@@ -698,6 +705,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?i:\b(?:in|since|of|from|until|till|by|year|back\s+in|{_MONTH_LOWER})\s+)(?P<value>(?i:{_SPOKEN_YEAR}))(?![\w-])",
             exclude_after=_SPOKEN_YEAR_NOT_AFTER,
             priority=2,
+            prefilter=r"(?i:nineteen|twenty|thousand)",
             description="any spoken year after a time word or a month ('in two thousand nine', 'january twenty twenty')",
         ),
         RegexRule(
