@@ -21,13 +21,12 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from pathlib import Path
 from typing import Any, Dict, List, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
-from speed_models import random_model, synthetic_notes, words  # noqa: E402
+from speed_models import component_seconds, random_model, synthetic_notes, words  # noqa: E402
 
 from spacy_phi.deid.cpu import fast_cpu  # noqa: E402
 
@@ -45,18 +44,6 @@ CANDIDATES: List[Tuple[str, Dict[str, Any]]] = [
     ("ner hidden 32", {HIDDEN: 32}),
     ("width 64, depth 3, hidden 32", {WIDTH: 64, DEPTH: 3, HIDDEN: 32}),
 ]
-
-
-def component_seconds(nlp: Any, texts: List[str]) -> Dict[str, float]:
-    times: Dict[str, float] = {}
-    start = time.process_time()
-    docs = [nlp.make_doc(text) for text in texts]
-    times["tokenizer"] = time.process_time() - start
-    for name, proc in nlp.pipeline:
-        start = time.process_time()
-        docs = list(proc.pipe(docs, batch_size=64)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
-        times[name] = time.process_time() - start
-    return times
 
 
 def main() -> None:

@@ -16,12 +16,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Dict, List
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
+from speed_models import component_seconds  # noqa: E402
 
 import spacy  # noqa: E402
 from spacy.tokens import DocBin  # noqa: E402
@@ -29,18 +29,13 @@ from spacy.tokens import DocBin  # noqa: E402
 import spacy_phi  # noqa: E402,F401  (registers the components)
 
 
-def component_seconds(model: str, texts: List[str], rounds: int) -> Dict[str, float]:
+def mean_component_seconds(model: str, texts: List[str], rounds: int) -> Dict[str, float]:
     """Mean CPU seconds per component (and the tokenizer) over `rounds` runs."""
     nlp = spacy.load(model)
     totals: Dict[str, float] = {}
     for _ in range(rounds):
-        start = time.process_time()
-        docs = [nlp.make_doc(text) for text in texts]
-        totals["tokenizer"] = totals.get("tokenizer", 0.0) + time.process_time() - start
-        for name, proc in nlp.pipeline:
-            start = time.process_time()
-            docs = list(proc.pipe(docs, batch_size=32)) if hasattr(proc, "pipe") else [proc(doc) for doc in docs]
-            totals[name] = totals.get(name, 0.0) + time.process_time() - start
+        for name, seconds in component_seconds(nlp, texts, batch_size=32).items():
+            totals[name] = totals.get(name, 0.0) + seconds
     return {name: seconds / rounds for name, seconds in totals.items()}
 
 
@@ -56,7 +51,7 @@ def main() -> int:
     texts = [doc.text for doc in DocBin().from_disk(args.notes).get_docs(vocab)][: args.limit]
     print(f"notes: {len(texts)} from {args.notes} ({sum(len(t.split()) for t in texts):,} words); rounds: {args.rounds}")
     for model in args.models:
-        seconds = component_seconds(model, texts, args.rounds)
+        seconds = mean_component_seconds(model, texts, args.rounds)
         parts = " ".join(f"{name}={value:.2f}s" for name, value in seconds.items())
         print(f"{model}: {parts} total={sum(seconds.values()):.2f}s")
     return 0

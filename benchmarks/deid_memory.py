@@ -29,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
 from process_stats import run_sampled  # noqa: E402
-from speed_models import synthetic_notes, words  # noqa: E402
+from speed_models import synthetic_notes  # noqa: E402
 
 FILLER = ("lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore "
           "et dolore magna aliqua").split()

@@ -39,14 +39,13 @@ import json
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import List, Optional
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
 from process_stats import RunStats, run_sampled  # noqa: E402
-from speed_models import random_model, synthetic_notes, words  # noqa: E402
+from speed_models import component_seconds, random_model, synthetic_notes, words  # noqa: E402
 
 SECRET = "benchmark-secret-not-for-real-use"
 PRESIDIO_SCRIPT = r"""
@@ -117,14 +116,7 @@ def component_shares(model: str, texts: List[str]) -> None:
     nlp = rules_pipeline() if model == "rules" else spacy.load(model)
     with fast_cpu(nlp):  # the settings a deid run uses
         list(nlp.pipe(texts[:32]))  # warm-up
-        times: Dict[str, float] = {}
-        start = time.process_time()
-        docs = [nlp.make_doc(text) for text in texts]
-        times["tokenizer"] = time.process_time() - start
-        for name, proc in nlp.pipeline:
-            start = time.process_time()
-            docs = list(proc.pipe(docs, batch_size=64)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
-            times[name] = time.process_time() - start
+        times = component_seconds(nlp, texts)
     total = sum(times.values())
     print(f"\nCPU share per component ({len(texts)} notes, {words(texts):,} words, in-process, "
           f"load {os.getloadavg()[0]:.2f}): {words(texts) / total:,.0f} words per CPU second")

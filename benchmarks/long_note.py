@@ -40,6 +40,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
+from speed_models import random_model  # noqa: E402
 
 import spacy  # noqa: E402
 from spacy.language import Language  # noqa: E402
@@ -56,8 +57,6 @@ POOL_SIZE = 600
 #: Labels whose values (from the first notes) are passed as known PHI.
 KNOWN_LABELS = ("PATIENT", "MEDICALRECORD")
 KNOWN_VALUES = 12
-#: Notes that initialize the untrained stand-in model (its labels).
-INIT_NOTES = 20
 
 
 def long_note(size: int, pool: Sequence[Tuple[str, List[Tuple[str, str]]]]) -> Tuple[str, Dict[str, List[str]]]:
@@ -92,21 +91,7 @@ def note_pool(n: int = POOL_SIZE) -> List[Tuple[str, List[Tuple[str, str]]]]:
 
 def untrained_cnn() -> Language:
     """configs/cnn.cfg initialized on a few synthetic notes (its labels), not trained."""
-    from spacy.training import Example
-    from spacy.util import fix_random_seed, load_config, load_model_from_config
-
-    from spacy_phi.synth import make_doc
-
-    fix_random_seed(0)
-    config = load_config(ROOT / "configs" / "cnn.cfg", interpolate=True)
-    nlp = load_model_from_config(config, auto_fill=True, validate=True)
-    examples = []
-    for note in generate_notes(INIT_NOTES, "train", seed=15):
-        doc, problems, _, _ = make_doc(note, nlp)
-        if not problems:
-            examples.append(Example(nlp.make_doc(doc.text), doc))
-    nlp.initialize(lambda: examples)
-    return nlp
+    return random_model(phi=False, upper_scale=0.0)
 
 
 def model_pipeline(model: Optional[str]) -> Tuple[Language, str]:

@@ -1,5 +1,6 @@
-"""Pipelines and notes shared by the speed benchmarks (`deid_speed.py`,
-`detection_identity.py`, `candidate_models.py`, `deid_memory.py`).
+"""Pipelines, notes and the per-component timer shared by the speed benchmarks
+(`deid_speed.py`, `detection_identity.py`, `candidate_models.py`, `deid_memory.py`,
+`component_times.py`, `long_note.py`).
 
 A pipeline of the production architecture (configs/cnn.cfg: clinical
 tokenizer, hash-embedding CNN tok2vec, transition-based NER, phi_sentencizer,
@@ -35,6 +36,23 @@ UPPER_SCALE = 0.15
 #: Bias of the NER's "O" move: about 14 entities per synthetic note of 210 words,
 #: the density of PHI in those notes (without it: over 150 per note).
 OUT_BIAS = 11.5
+
+
+def component_seconds(nlp: Language, texts: List[str], batch_size: int = 64) -> Dict[str, float]:
+    """CPU seconds (`time.process_time`) of each component over `texts`, the
+    tokenizer first: the Docs are made, then every component runs over all of
+    them in turn (`pipe` where it has one)."""
+    import time
+
+    times: Dict[str, float] = {}
+    start = time.process_time()
+    docs = [nlp.make_doc(text) for text in texts]
+    times["tokenizer"] = time.process_time() - start
+    for name, proc in nlp.pipeline:
+        start = time.process_time()
+        docs = list(proc.pipe(docs, batch_size=batch_size)) if hasattr(proc, "pipe") else [proc(d) for d in docs]
+        times[name] = time.process_time() - start
+    return times
 
 
 def random_model(overrides: Optional[Dict[str, Any]] = None, *, seed: int = 0, phi: bool = True,

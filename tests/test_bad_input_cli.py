@@ -23,10 +23,11 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc
 
-import spacy_phi
 from spacy_phi.cli import main
 from spacy_phi.deid import DeidOptions, deidentify_file
 from spacy_phi.deid.records import REASON_BAD_RECORD, REASON_READ_ERROR
+
+from standin import standin_pipeline
 
 SECRET = "bad-input-test-secret-0123456789"
 OTHER_SECRET = "bad-input-test-other-secret-9876543210"
@@ -49,12 +50,7 @@ def interrupt_component(doc: Doc) -> Doc:
 
 
 def standin(*extra: str) -> Language:
-    nlp = spacy_phi.blank_pipeline("en")
-    nlp.add_pipe("entity_ruler").add_patterns(PATTERNS)
-    for name in extra:
-        nlp.add_pipe(name)
-    nlp.add_pipe("phi_surrogates")
-    return nlp
+    return standin_pipeline(PATTERNS, *extra)
 
 
 @pytest.fixture(autouse=True)

@@ -39,6 +39,8 @@ from spacy_phi.deid.records import (
     REASON_WHITESPACE,
 )
 
+from standin import standin_pipeline
+
 SECRET = "deid-test-secret-0123456789"
 PATTERNS = [
     {"label": "PATIENT", "pattern": [{"TEXT": {"IN": ["John", "Jane"]}}, {"TEXT": {"IN": ["Smith", "Roe"]}}]},
@@ -158,13 +160,7 @@ def provenance_component(doc: Doc) -> Doc:
 
 
 def standin(*extra: str) -> Language:
-    nlp = spacy_phi.blank_pipeline("en")
-    nlp.add_pipe("phi_sentencizer")
-    nlp.add_pipe("entity_ruler").add_patterns(PATTERNS)
-    for name in extra:
-        nlp.add_pipe(name)
-    nlp.add_pipe("phi_surrogates")
-    return nlp
+    return standin_pipeline(PATTERNS, *extra, sentencizer=True)
 
 
 @pytest.fixture(autouse=True)

@@ -14,11 +14,12 @@ import pytest
 from spacy.language import Language
 from spacy.tokens import Doc
 
-import spacy_phi
 from spacy_phi.deid import DeidOptions, deidentify, deidentify_file
 from spacy_phi.deid import parallel
 from spacy_phi.deid.parallel import DEFAULT_PROCESSES, ParallelRun, available_cores, resolve_processes
 from spacy_phi.deid.records import REASON_COMPONENT, REASON_EMPTY
+
+from standin import standin_pipeline
 
 SECRET = "deid-parallel-test-secret-0123456789"
 PATTERNS = [
@@ -41,12 +42,7 @@ def note(i: int) -> str:
 
 
 def pipeline(*extra: str) -> Language:
-    nlp = spacy_phi.blank_pipeline("en")
-    nlp.add_pipe("entity_ruler").add_patterns(PATTERNS)
-    for name in extra:
-        nlp.add_pipe(name)
-    nlp.add_pipe("phi_surrogates")
-    return nlp
+    return standin_pipeline(PATTERNS, *extra)
 
 
 @pytest.fixture(autouse=True)

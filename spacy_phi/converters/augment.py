@@ -23,7 +23,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator, List, Optional, Tuple, Union
+from typing import Dict, Iterable, Iterator, List, Optional, Tuple, Union
 
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
@@ -46,7 +46,7 @@ class AugmentCounts:
     copies_misaligned: int = 0
     spans_swapped: int = 0
     spans_kept: int = 0
-    by_label: dict = field(default_factory=dict)
+    by_label: Dict[str, int] = field(default_factory=dict)
 
 
 def copy_secret(seed: int) -> bytes:

@@ -59,7 +59,7 @@ REASON_GENERIC_SERVICE = "validator:generic_clinical_service"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
-    {"validator:state_abbreviation_without_address", REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE}
+    {REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE}
 )
 
 #: Labels with a validator (the default of the guard's `validated_labels`).

@@ -613,8 +613,8 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_decade", "AGE",
-            rf"(?i:\b(?:in\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?))"
-            rf"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
+            r"(?i:\b(?:in\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?))"
+            r"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
             priority=2,
             exclude_after=_DECADE_RANGE_AFTER,
             prefilter=r"(?i:\bin\s+(?:my|his|her|their|your)\s)",
@@ -673,13 +673,13 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_month_alone_lower", "DATE",
-            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_UNAMBIGUOUS})(?![\w'’-])",
+            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_UNAMBIGUOUS})(?![\w'’-])(?!\s+\d)",  # "july 8": date_written_lower
             priority=2,
             description="a lower-case month that is no other word ('in january', 'back in october')",
         ),
         RegexRule(
             "date_month_name_lower", "DATE",
-            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_NAMES})(?![\w'’-])",
+            rf"(?<![\w'’-])(?P<value>{_MONTH_LOWER_NAMES})(?![\w'’-])(?!\s+\d)",
             priority=1,
             description="'april', 'june', 'august' in lower case: a month unless the NER says it is a name",
         ),

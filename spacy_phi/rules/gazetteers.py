@@ -20,6 +20,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import FrozenSet
 
+from ..guard.validators import default_lexicons
+
 #: US states and territories, lower case.
 US_STATES_LOWER = (
     "alabama|alaska|arizona|arkansas|california|colorado|connecticut|delaware|florida|georgia|hawaii|idaho|"
@@ -77,8 +79,6 @@ def is_us_city_lower(value: str) -> bool:
 def is_occupation_phrase(value: str) -> bool:
     """An occupation head noun, optionally after one modifier that belongs to
     the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
-    from ..guard.validators import default_lexicons
-
     words = value.lower().split()
     if not words or len(words) > 2 or (len(words) == 2 and words[0] in _NOT_JOB_MODIFIERS):
         return False
