@@ -241,3 +241,70 @@ def test_lowercase_given_names_are_found_by_the_rules():
     names = lowercase_given_names()
     assert "gregory" in names and "summer" not in names and "will" not in names and "dawn" not in names
     assert nlp("Gregory").ents == ()  # capitalised names are the tagger's job
+
+
+# A cased note around the span (the case check needs capitals elsewhere).
+_CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by Dr. Ogunleye. "
+
+
+@pytest.mark.parametrize(
+    "text,value,label,reason",
+    [
+        # an article or possessive before a lower-case person span: the word, not a name
+        ("[patient] and the reason is the breast", "reason", "PATIENT", "validator:article_before"),
+        ("they have trouble with their kidneys .", "kidneys", "PATIENT", "validator:article_before"),
+        # an age read out as a lab value, a temperature, a duration, a guideline limit
+        ("so your hemoglobin a1c here is is 8 , you know", "8", "AGE", "validator:age_is_a_measure"),
+        ("your no fever you're ninety seven . eight and your heart rate", "ninety seven", "AGE", "validator:age_is_a_measure"),
+        (_CASED + "Retired (31 yrs at Libbey Glass).", "31", "AGE", "validator:age_is_a_measure"),
+        ("if we were to take 10 people under the age of 50 who", "50", "AGE", "validator:age_is_a_measure"),
+        # a name that is also a dictionary word, in lower case among capitals
+        (_CASED + "GB removed w/ hook electrocautery.", "hook", "DOCTOR", "validator:lower_case_name"),
+        (_CASED + "Guilt, hopelessness re: visa. No HI.", "visa", "PATIENT", "validator:lower_case_name"),
+        # words of speech and particles no dictionary lists as entries
+        ("[doctor] hmmm well in any case what", "hmmm well", "PATIENT", "guard:common_word"),
+        ("we dropped my oldest daughter off at college", "off", "PATIENT", "guard:common_word"),
+        ("it's a pound heavier , actually", "heavier", "PATIENT", "guard:common_word"),
+        # "sister" after a possessive is the relative, not the title "Sister"
+        ("i've been here with my sister once before .", "once before", "PATIENT", "guard:common_word"),
+        # a family-history list item, and a drug of the open drug dictionary
+        ("FAMILY HISTORY: Father: Prostate cancer, heart disease.", "Prostate", "PATIENT", "guard:common_word"),
+        (_CASED + "Entresto held 11/5-11/7 for AKI.", "Entresto", "ORGANIZATION", "validator:medical_or_brand"),
+        (_CASED + "Switched from Symbicort to Alvesco in May.", "Alvesco", "CITY", "validator:medical_or_brand"),
+    ],
+)
+def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
+    found = vetoed_reason(guard_nlp, text, value, label)
+    assert found is not None and found.startswith(reason), found
+
+
+@pytest.mark.parametrize(
+    "text,value,label",
+    [
+        ("hi , carolyn . how are you", "carolyn", "PATIENT"),
+        ("visit to pt's home at 268 mezei point apt a carrington , wv", "carrington", "PATIENT"),
+        ("that katherine is shorter than her sister", "katherine", "PATIENT"),
+        ("Seen with Sister Mary Agnes today.", "Mary Agnes", "PATIENT"),
+        ("EMERGENCY CONTACT: Wife: Yesenia Ortiz", "Yesenia Ortiz", "PATIENT"),
+        (_CASED + "pt's wife dolores is at rehab", "dolores", "PATIENT"),
+        ("my oldest is thirteen and the other one is ten", "thirteen", "AGE"),
+        ("a 45 year old woman with a1c of 8", "45", "AGE"),
+        ("he is 40 years of age", "40", "AGE"),
+        ("Mr. Sone was seen today.", "Sone", "PATIENT"),
+    ],
+)
+def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):
+    assert vetoed_reason(guard_nlp, text, value, label) is None
+
+
+def test_drug_names_are_exact_only():
+    from spacy_phi.guard.drug_names import select_drug_names
+
+    kept = select_drug_names(
+        ["Entresto", "Persa-Gel", "Allegra", "ASA", "abacavir, lamivudine", "Panadol"],
+        excluded={"allegra"},
+        is_common=lambda word: word == "panadol",
+    )
+    assert kept == ["entresto", "persa-gel"]
+    vocabulary = __import__("spacy_phi.guard.vocabulary", fromlist=["x"]).default_vocabulary()
+    assert vocabulary.is_drug("entresto") and not vocabulary.is_drug("entrestos")

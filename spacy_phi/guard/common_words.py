@@ -21,12 +21,19 @@ The same module builds the list of person-name words it leaves out
 the guard reads to tell "wife dolores" (a name) from "grandma watches":
 
     python -m spacy_phi.guard.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
+
+and the name words that web2 also lists as lower-case words (`name_like_words.txt.gz`:
+"hook", "short", "visa", "rock"): written in lower case in a note that uses
+capitals, such a word is the ordinary word, not the name (needs `english-words`):
+
+    python -m spacy_phi.guard.common_words --name-like spacy_phi/data/medical_vocabulary/name_like_words.txt.gz
 """
 
 from __future__ import annotations
 
 import gzip
 import pkgutil
+import re
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -35,7 +42,7 @@ from typing import Callable, FrozenSet, Iterable, List, Optional, Set
 #: Suffix rewrites tried when a word is not listed as written: web2 lists base
 #: forms only ("deny" for "denies", "effusion" for "effusions").
 _INFLECTIONS = (
-    ("ies", "y"), ("ied", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""),
+    ("ies", "y"), ("ied", "y"), ("ier", "y"), ("iest", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""),
     ("ing", ""), ("ing", "e"), ("ly", ""), ("er", ""), ("est", ""),
 )
 
@@ -47,7 +54,10 @@ FUNCTION_WORDS = frozenset(
     "a an the and or but nor so yet of to in on at by for with from into onto upon per via as than then "
     "is are was were be been being am has have had having do does did done doing will would shall should "
     "can could may might must he she it they we you i me him her them us my his its our your their this "
-    "that these those who whom whose which what when where why how not no yes all any some each both".split()
+    "that these those who whom whose which what when where why how not no yes all any some each both "
+    # Particles and adverbs web2 does not list as entries ("dropped her off").
+    "off over out up down away back around about through after before under again also just only "
+    "very too there here now then ever never".split()
 )
 
 
@@ -60,6 +70,10 @@ SPOKEN_WORDS = frozenset(
 )
 
 
+#: Interjections spelt as heard, with any number of letters ("hmmm", "uhh", "mmm").
+_INTERJECTION = re.compile(r"^(?:h+m+|m+h*m+|u+h+|u+m+|a+h+|o+h+|e+h+|h+u+h+|e+r+m+)$")
+
+
 def is_common_word(word: str, words: Set[str], function_words: bool = True) -> bool:
     """Whether a lower-case alphabetic word, or its base form, is in `words`.
 
@@ -69,6 +83,8 @@ def is_common_word(word: str, words: Set[str], function_words: bool = True) -> b
     RETURNS (bool): True for "gout", "denies" (deny), "effusions" (effusion).
     """
     if word in words or word in SPOKEN_WORDS or (function_words and word in FUNCTION_WORDS):
+        return True
+    if _INTERJECTION.match(word):
         return True
     for suffix, replacement in _INFLECTIONS:
         if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -146,6 +162,22 @@ def person_names() -> FrozenSet[str]:
     return frozenset(line for line in lines if line and not line.startswith("#"))
 
 
+#: The shipped list of name words that are also lower-case dictionary words:
+#: rebuilt with `--name-like`.
+NAME_LIKE_WORDS_FILE = "name_like_words.txt.gz"
+
+
+@lru_cache(maxsize=1)
+def name_like_words() -> FrozenSet[str]:
+    """Person-name words that web2 also lists as ordinary lower-case words
+    ("hook", "short", "visa"; not "dolores", "jisoo"), read once."""
+    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{NAME_LIKE_WORDS_FILE}")
+    if data is None:  # pragma: no cover - the file ships with the package
+        return frozenset()
+    lines = gzip.decompress(data).decode("utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
 def build_common_words(web2_words: Iterable[str], excluded: Set[str]) -> List[str]:
     """The common-word list: lower-case alphabetic entries not excluded.
 
@@ -166,14 +198,23 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
             file.write("\n".join(names) + "\n")
         print(f"{len(names)} name words -> {argv[1]}")
         return 0
-    if len(argv) != 1:
-        print("usage: python -m spacy_phi.guard.common_words [--names] OUTPUT.txt.gz", file=sys.stderr)
+    if len(argv) not in (1, 2) or (len(argv) == 2 and argv[0] != "--name-like"):
+        print("usage: python -m spacy_phi.guard.common_words [--names | --name-like] OUTPUT.txt.gz", file=sys.stderr)
         return 2
     if load_web2 is None:
         from english_words import get_english_words_set
 
         def load_web2() -> Set[str]:
             return set(get_english_words_set(["web2"], lower=False, alpha=True))
+
+    if argv[0] == "--name-like":
+        lower_words = set(build_common_words(load_web2(), set()))
+        name_like = sorted(lower_words & set(build_person_names()))
+        with gzip.open(argv[1], "wt", encoding="utf-8", newline="\n") as file:
+            file.write("# Person-name words web2 also lists in lower case; see spacy_phi/guard/common_words.py\n")
+            file.write("\n".join(name_like) + "\n")
+        print(f"{len(name_like)} name-like words -> {argv[1]}")
+        return 0
 
     excluded = _faker_names() | _project_names_and_places()
     words = build_common_words(load_web2(), excluded)

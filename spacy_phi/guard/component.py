@@ -78,9 +78,15 @@ _TITLE_BEFORE = re.compile(
     r"rn|np|pa|md)\.?|\bdoctor)[ \t]*\Z",
     re.IGNORECASE,
 )
+#: A kinship word after a possessive or article is the relative, not a title:
+#: "my sister once before", "his brother's" (but "Sister Mary", "Father O'Brien").
+_RELATIVE_NOT_TITLE = re.compile(
+    r"\b(?:my|his|her|your|our|their|a|the|older|younger|big|little)\s+(?:sister|brother|father)\.?[ \t]*\Z",
+    re.IGNORECASE,
+)
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
 #: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
-_STARTS_SENTENCE = re.compile(r"(?:^|\n|[.!?:;]\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$")
+_STARTS_SENTENCE = re.compile(r"""(?:^|\n|[.!?:;]["'”’)\]]*\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$""")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
 DEFAULT_COMMON_WORD_LABELS = [
     "CITY", "COUNTRY", "DEPARTMENT", "DOCTOR", "HOSPITAL", "LOCATION_OTHER", "ORGANIZATION", "PATIENT", "STATE"
@@ -191,7 +197,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         if label not in self.guarded_labels and not validate:
             return None
         if label in self.guarded_labels or label in _PERSON_LABELS:
-            if _TITLE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+            before = text[max(0, span.start_char - 20) : span.start_char]
+            if _TITLE_BEFORE.search(before[-12:]) and not _RELATIVE_NOT_TITLE.search(before):
                 return None
             if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
                 return None
@@ -246,9 +253,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         if any(w.isupper() and len(w) <= 3 for w in words):
             return False
         before = text[max(0, span.start_char - 24) : span.start_char]
-        if RELATIVE_BEFORE.search(before):
+        relative = RELATIVE_BEFORE.search(before)
+        if relative:
             # "wife Hope", "wife dolores" are names; "grandma watches", "wife said" are verbs.
-            if not span.text.islower():
+            # After a list label ("Father: Prostate cancer") a capital only starts the item.
+            if not span.text.islower() and ":" not in relative.group():
                 return False
             if all(w.lower() in NOT_NAME_AFTER_RELATIVE for w in words):
                 return True
@@ -261,7 +270,9 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return False
         if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
-        return all(self.vocabulary.is_common_word(w, function_words=False) for w in words)
+        # Function words count unless some name list has them ("Will", "May", "An").
+        names = person_names()
+        return all(self.vocabulary.is_common_word(w, function_words=w.lower() not in names) for w in words)
 
     @staticmethod
     def _may_be_name(words: Sequence[str]) -> bool:

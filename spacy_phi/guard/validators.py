@@ -31,7 +31,7 @@ from typing import Callable, Dict, FrozenSet, List, Optional
 from spacy.tokens import Span
 
 from ..person_words import NOT_NAME_AFTER_RELATIVE
-from .common_words import person_names
+from .common_words import name_like_words, person_names
 from .vocabulary import MedicalVocabulary, normalize_term, read_terms
 
 #: Veto reasons (kb_id_ of vetoed spans).
@@ -56,10 +56,14 @@ REASON_AGE_MEASURE = "validator:age_is_a_measure_or_threshold"
 REASON_LOWER_CASE_IN_CASED_NOTE = "validator:lower_case_name_in_cased_note"
 REASON_POSSESSIVE = "validator:starts_with_possessive"
 REASON_GENERIC_SERVICE = "validator:generic_clinical_service"
+REASON_ARTICLE_BEFORE_NAME = "validator:article_before_lower_case_name"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
-    {REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE}
+    {
+        REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
+        REASON_ARTICLE_BEFORE_NAME,
+    }
 )
 
 #: Labels with a validator (the default of the guard's `validated_labels`).
@@ -94,14 +98,37 @@ MAX_TOKENS = {
 MAX_AGE = 125
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
-    r"(?:[<>≤≥]=?\s*|\b(?:image|images|series|slice|level|score|grade|page|version|bed|step|cycle|dose|day|pod|hd)\s*#?\s*)$",
+    r"(?:[<>≤≥]=?\s*|\b(?:image|images|series|slice|level|score|grade|page|version|bed|step|cycle|dose|day|pod|hd)\s*#?\s*|"
+    # A guideline's age limit: "under the age of 50", "starting at age 30".
+    r"\b(?:under|over|above|below|until|starting\s+at|beginning\s+at|after)\s+(?:the\s+)?age\s+(?:of\s+)?)$",
+    re.IGNORECASE,
+)
+#: A lab value or vital sign read out before the number: "your a1c here is 8",
+#: "the hdl should be over 50 , and it was 44", "temperature of 98".
+_AGE_MEASURE_BEFORE = re.compile(
+    r"\b(?:a1c|hemoglobin|cholesterol|ldl|hdl|triglycerides?|glucose|sugars?|pressure|levels?|count|score|weight|"
+    r"temperature|temp|rate|pulse|oxygen|saturation|bmi|psa|tsh|creatinine|potassium|sodium|inr|ejection\s+fraction|"
+    r"reading|readings|number|numbers)\b[^.\n\[]{0,40}?\b(?:is|was|were|are|of|at|to|around|about|over|under)\s+"
+    r"(?:(?:is|was|like|about|around|only|just|still)\s+)*$",
     re.IGNORECASE,
 )
 #: After an AGE number: a unit of a measure or dose ("50 mg", "150 pounds", "10 minutes").
 _AGE_NOT_AFTER = re.compile(
     r"^\s*(?:mg|mcg|g|gm|grams?|kg|kilos?|lbs?|pounds?|%|percent|mmhg|bpm|ml|cc|units?|iu|cm|mm|inch(?:es)?|feet|ft|"
     r"minutes?|mins?|hours?|hrs?|seconds?|secs?|times|x|points?|degrees?|milligrams?|cigarettes?|packs?|drinks?|beers?|"
-    r"steps?|miles?|beats|calories|ounces|oz|liters?|cups?|pills?|tablets?|puffs?|doses?)\b",
+    r"steps?|miles?|beats|calories|ounces|oz|liters?|cups?|pills?|tablets?|puffs?|doses?|"
+    # A duration ("31 yrs at Libbey Glass", "20 years in the army"; "years of age" stays).
+    r"(?:years?|yrs?)\.?\s+(?:at|in|ago|later|prior|since|for|with|working|on|after|before)|"
+    # A decimal read aloud or written with spaces: a temperature or a lab value ("ninety seven . eight").
+    r"\.\s*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b)",
+    re.IGNORECASE,
+)
+#: Right before a lower-case person span: an article or a possessive. Names in
+#: speech are not preceded by one ("the journey", "their kidneys", "a regade
+#: person"); "that" is left out: it also introduces a clause ("that katherine is").
+#: "apt a carrington": a unit letter, not an article.
+_ARTICLE_BEFORE = re.compile(
+    r"(?<!apt )(?<!unit )(?<!suite )(?<!ste )(?<!bldg )(?<!room )\b(?:the|a|an|their|his|its|our|your|my|this|these|those|some|any|every|each)\s+$",
     re.IGNORECASE,
 )
 #: Labels that name a person, place or institution: capitalised in a note that
@@ -283,6 +310,10 @@ class LabelValidators:
             return REASON_POSSESSIVE  # "wife's" gives "'s" or "'s sister", never a name
         if cased and span.label_ in CASED_LABELS and self._lower_case_name(span, text):
             return REASON_LOWER_CASE_IN_CASED_NOTE
+        if span.label_ in ("PATIENT", "DOCTOR") and span.text.islower() and _ARTICLE_BEFORE.search(
+            text[max(0, span.start_char - 8) : span.start_char]
+        ):
+            return REASON_ARTICLE_BEFORE_NAME
         check = self._checks.get(span.label_)
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
@@ -347,8 +378,11 @@ class LabelValidators:
             return False
         # Recall first: a given or family name of any locale may be a name typed
         # in lower case ("jisoo (2)"), as may a word after a signature cue ("by mcsonka").
+        # A name that is also a dictionary word ("hook", "short", "visa") is, in
+        # lower case among capitals, the word.
         names = person_names()
-        if any(w in names and w not in NOT_NAME_AFTER_RELATIVE for w in words):
+        name_like = name_like_words()
+        if any(w in names and w not in name_like and w not in NOT_NAME_AFTER_RELATIVE for w in words):
             return False
         return not _SIGNATURE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char])
 
@@ -375,10 +409,12 @@ class LabelValidators:
     def _age(self, span: Span, text: str) -> Optional[str]:
         value = span.text
         numbers = [int(n) for n in re.findall(r"\d+", value)]
-        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _AGE_NOT_AFTER.match(
+        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) or _AGE_NOT_AFTER.match(
             text[span.end_char : span.end_char + 16]
         ):
             return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds"
+        if _AGE_MEASURE_BEFORE.search(text[max(0, span.start_char - 60) : span.start_char]):
+            return REASON_AGE_MEASURE  # "your a1c here is 8"
         if numbers:
             return REASON_AGE_OUT_OF_RANGE if min(numbers) > MAX_AGE else None
         words = [w.strip(".,'’") for w in re.split(r"[\s-]+", value.lower())]

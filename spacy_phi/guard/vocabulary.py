@@ -22,6 +22,7 @@ VOCABULARY_FILES: Dict[str, str] = {
     "eponyms_with_head": "eponyms_with_head.txt",
     "heads": "medical_heads.txt",
     "drugs": "drugs.txt",
+    "drug_names": "drug_names.txt.gz",
     "drug_stems": "drug_stems.txt",
     "abbreviations": "medical_abbreviations.txt",
     "common_words": "common_words.txt.gz",
@@ -78,6 +79,8 @@ class MedicalVocabulary:
 
     always_medical, eponyms_with_head, heads, drugs, drug_stems: normalized,
         case-insensitive entries.
+    drug_names: drug names of an open drug dictionary (drug_names.py),
+        matched exactly (never at edit distance 1, unlike `drugs`).
     abbreviations: exact, case-sensitive entries.
     common_words: lower-case English words that are not names or places
         (see common_words.py), matched with simple inflections.
@@ -87,6 +90,7 @@ class MedicalVocabulary:
     eponyms_with_head: FrozenSet[str] = frozenset()
     heads: FrozenSet[str] = frozenset()
     drugs: FrozenSet[str] = frozenset()
+    drug_names: FrozenSet[str] = frozenset()
     drug_stems: FrozenSet[str] = frozenset()
     abbreviations: FrozenSet[str] = frozenset()
     common_words: FrozenSet[str] = frozenset()
@@ -140,11 +144,11 @@ class MedicalVocabulary:
         return [t for n in (length - 1, length, length + 1) for t in self._fuzzy_index.get(n, ())]
 
     def is_drug(self, term: str) -> bool:
-        """A drug name, by list, stem or (8+ letters) one edit away.
+        """A drug name, by list (`drugs` or `drug_names`) or stem.
 
         term (str): a normalized word or phrase.
         """
-        if term in self.drugs:
+        if term in self.drugs or term in self.drug_names:
             return True
         if " " not in term and term.isalpha():
             for stem in self.drug_stems:

@@ -515,9 +515,19 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_name", "PATIENT",
-            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*[:(]?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
+            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*\(?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
             priority=2,
             description="relative or other lay person named after the relation ('wife Yesenia', 'dtr Renata Kowalczyk-Dunn')",
+        ),
+        RegexRule(
+            "relative_name_listed", "PATIENT",
+            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*:\s*(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){_PERSON}",
+            checks=("not_common_word",),
+            priority=2,
+            description=(
+                "person after a relation used as a list label ('Wife: Yesenia'); not an ordinary word: "
+                "family histories list diseases there ('Father: Prostate cancer')"
+            ),
         ),
         RegexRule(
             "relative_name_lower", "PATIENT",
