@@ -537,6 +537,17 @@ def builtin_rules() -> List[RegexRule]:
             description="lower-case name after a relation in a lower-case note ('wife agnieszka'); common words never match",
         ),
         RegexRule(
+            "patient_title_lower", "PATIENT",
+            rf"\b(?:(?:mr|mrs|ms)\s?\.|mister|missus)\s+(?P<value>[a-z][a-z'-]+)(?![\w])",
+            checks=("not_function_word",),
+            priority=2,
+            description=(
+                "lower-case person after 'mr', 'mrs', 'mister' as speech transcripts write them "
+                "('mr . ward', 'mister edwards'): after a title even an ordinary word is the name; "
+                "'mr' needs its dot ('mr arthrogram' is an MR study) and the verb 'miss' is no title"
+            ),
+        ),
+        RegexRule(
             "doctor_title_lower", "DOCTOR",
             rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),

@@ -14,6 +14,7 @@ from functools import cached_property
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from ..errors import SpacyPhiError
+from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS
 from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
 from ..person_words import NOT_NAME_AFTER_RELATIVE
@@ -82,6 +83,12 @@ def _check_not_common_word(value: str) -> bool:
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
+def _check_not_function_word(value: str) -> bool:
+    """The value is no function word or word of speech ("mr . and mrs .",
+    "mister uh"): after a title anything else is taken as the name."""
+    return value.lower() not in FUNCTION_WORDS and value.lower() not in SPOKEN_WORDS
+
+
 #: Checks a rule can name in `checks`; each gets the value text and returns
 #: whether the match stands. New checks are added here (rules stay data).
 CHECKS: Dict[str, Callable[[str], bool]] = {
@@ -93,6 +100,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
+    "not_function_word": _check_not_function_word,
     "us_city_lower": gazetteers.is_us_city_lower,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     # identifier validators (checksums, structure); usually named in `confirm`
