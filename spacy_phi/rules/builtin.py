@@ -746,10 +746,37 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "date_year_cue", "DATE",
             rf"(?i:\b(?:in|since|of|year|during|circa|c\.|early|late|mid|spring|summer|fall|autumn|winter|"
-            rf"christmas|thanksgiving|dated?|class\s+of)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
+            rf"christmas|thanksgiving|dated?|class\s+of|dx|dx'd|diagnosed|born|married|widowed|divorced|retired|"
+            rf"quit|graduated)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
             exclude_after=_UNIT_AFTER,
             priority=2,
-            description="a year after a time word ('in 2067', 'since 1998')",
+            description="a year after a time or life-event word ('in 2067', 'since 1998', 'dx 2008', 'retired 2015')",
+        ),
+        RegexRule(
+            "date_year_span_first", "DATE",
+            rf"(?<![\w/.,-])(?P<value>{_YEAR4})\s*[-–]\s*{_YEAR4}(?![\w/:.-]|\.\d)",
+            exclude_after=rf"\s*[-–]\s*{_YEAR4}{_UNIT_AFTER}",
+            priority=2,
+            description="the first year of a span of years ('Army 1966-1968'); not a range with a unit ('1800-2000 mL')",
+        ),
+        RegexRule(
+            "date_year_span_second", "DATE",
+            rf"(?<![\w/.,-]){_YEAR4}\s*[-–]\s*(?P<value>{_YEAR4})(?![\w/:.-]|\.\d)",
+            exclude_after=_UNIT_AFTER,
+            priority=2,
+            description="the second year of a span of years ('Army 1966-1968')",
+        ),
+        RegexRule(
+            "date_decade", "DATE",
+            r"(?i:\b(?:the|in|late|early|mid|during|since|by|until)[ -])(?P<value>(?:1[89]|20)\d0['’]?s)(?![\w'’-])",
+            priority=2,
+            description="a decade after 'the', 'in', 'early'… ('in the 1990s', 'late 1980's'; not '2000s' of units)",
+        ),
+        RegexRule(
+            "date_year_list_item", "DATE",
+            rf"(?m:[A-Za-z)][ \t]*,[ \t]*)(?P<value>{_YEAR4})(?=[ \t]*(?:[.;)]|$))",
+            priority=2,
+            description="a year closing a list item of a history ('Hysterectomy, 1996.', 'CABG x3, 2019')",
         ),
         *_year_list_rules(),
         RegexRule(
