@@ -252,6 +252,43 @@ def _profession_is_a_rules() -> List[RegexRule]:
             priority=2,
             description="a modifier and a job after 'i'm a' ('i'm an x-ray tech'; not 'a very good cook')",
         ),
+        *_job_after_cue_rules(
+            "profession_retired",
+            r"(?i:\b(?:retired|former|formerly\s+an?|ex-))[ \t]*",
+            "a job after 'retired', 'former' ('retired barber', 'former forklift operator')",
+        ),
+        *_job_after_cue_rules(
+            "profession_after_age",
+            r"(?i:\b\d{1,3}[- ]?(?:year|yr)s?[- ]old[ \t]+(?:(?:male|female|man|woman|m|f)[ \t]+)?)",
+            "a job right after an age ('a 43-year-old HVAC technician'); 'male', 'patient' never match",
+        ),
+    ]
+
+
+#: One job word, or a modifier and a job word ("barber", "HVAC technician", "school teacher").
+_JOB_ONE_WORD = r"[a-z][a-z-]*|[A-Z]{2,5}"
+_JOB_TWO_WORDS = r"(?:[a-z][a-z-]*|[A-Z]{2,5})[ \t]+[a-z][a-z-]*"
+
+
+def _job_after_cue_rules(rule_id: str, cue: str, description: str) -> List[RegexRule]:
+    """Two rules for a job after `cue`: one word and two words (the check runs
+    on the whole value, so each length is its own rule); the last word must be
+    an occupation of the lexicon."""
+    return [
+        RegexRule(
+            rule_id, "PROFESSION",
+            rf"{cue}(?P<value>{_JOB_ONE_WORD})(?![\w'’-])",
+            checks=("occupation_phrase",),
+            priority=2,
+            description=description,
+        ),
+        RegexRule(
+            f"{rule_id}_compound", "PROFESSION",
+            rf"{cue}(?P<value>{_JOB_TWO_WORDS})(?![\w'’-])",
+            checks=("occupation_phrase",),
+            priority=2,
+            description=f"{description}; with one modifier",
+        ),
     ]
 
 

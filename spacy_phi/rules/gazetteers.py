@@ -56,7 +56,7 @@ CHAIN_NAMES = (
 #: Jobs written as abbreviations ("employed as an RN"), lower case.
 JOB_ABBREVIATIONS = frozenset("rn lpn cna np emt cpa hha pca cma lvn paralegal".split())
 #: Heads of the occupation lexicon that say what someone is, not their job.
-_NOT_JOBS = frozenset("veteran veterans patient smoker volunteer member fan".split())
+_NOT_JOBS = frozenset("veteran veterans patient smoker volunteer member fan lady ladies gentleman gentlemen".split())
 #: Words before an occupation that are no part of the job ("a very good cook").
 _NOT_JOB_MODIFIERS = frozenset(
     "very good great big little bit full part new old former retired professional real huge young bad "
