@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
-from .gazetteers import CHAIN_NAMES, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -590,6 +590,18 @@ def builtin_rules() -> List[RegexRule]:
             checks=("not_common_word",),
             priority=2,
             description="lower-case clinician after 'dr' ('per dr lindqvist'); common words never match",
+        ),
+        RegexRule(
+            "department_service_unit", "DEPARTMENT",
+            rf"(?P<value>(?:[A-Z][a-z]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][a-z]+|[A-Z]{{2,5}})){{0,4}}[ \t]+(?:{UNIT_HEADS}))\b",
+            checks=("service_unit_name",),
+            exclude_before=r"(?-i:[A-Z][A-Za-z'’.-]*)[ \t]+",  # rules compile it ignoring case
+            priority=2,
+            description=(
+                "a named unit: clinical-service and topic words before 'Clinic', 'Center', 'Institute', 'Unit' "
+                "('Rheumatology Clinic', 'Diabetes & Endocrine Clinic'); not after a capitalised word "
+                "(part of a longer name), not a hospital ('Boston Medical Center')"
+            ),
         ),
         RegexRule(
             "profession_works_as", "PROFESSION",

@@ -76,6 +76,37 @@ def is_us_city_lower(value: str) -> bool:
     return value.islower() and " ".join(value.split()) in us_cities_lower()
 
 
+#: Heads of a named unit of a hospital ("Rheumatology Clinic", "Headache Center").
+UNIT_HEADS = "Clinic|Clinics|Center|Centre|Institute|Program|Unit"
+#: Topic words of a unit's name that are no clinical-service words ("Thyroid
+#: Biopsy Clinic", "Assessment and Treatment Center", "Sleep Disorders Center").
+_UNIT_TOPIC_WORDS = frozenset(
+    "thyroid biopsy disorders disorder headache headaches treatment assessment infusion memory wound pain "
+    "cancer breast heart vascular bone joint voice hearing vision balance fertility weight bariatric "
+    "lipid hypertension asthma copd anticoagulation coumadin diabetes endocrine kidney stone stones "
+    "epilepsy seizure movement concussion falls fracture osteoporosis travel vaccine wellness preventive "
+    "hf chf afib ibd hiv hepatitis tb transgender gender continence pelvic floor colorectal".split()
+)
+#: Words that make a "… Center" a hospital, not a unit ("Boston Medical Center").
+_HOSPITAL_NAME_WORDS = frozenset("medical health hospital community regional memorial university general county".split())
+
+
+def is_service_unit_name(value: str) -> bool:
+    """A named unit made of clinical-service and topic words before a unit head
+    ("Rheumatology Clinic", "Diabetes & Endocrine Clinic", "Assessment and
+    Treatment Center"); not a hospital ("Boston Medical Center", "Lakeshore
+    Community Health Center") nor a proper name ("Mayo Clinic")."""
+    words = [w.lower() for w in value.replace("&", " ").split()]
+    modifiers = [w for w in words[:-1] if w not in ("and", "of")]
+    if not modifiers:
+        return False
+    services = default_lexicons().clinical_services
+    return all(
+        w not in _HOSPITAL_NAME_WORDS and (w in services or w in _UNIT_TOPIC_WORDS or w.rstrip("s") in services)
+        for w in modifiers
+    )
+
+
 def is_occupation_phrase(value: str) -> bool:
     """An occupation head noun, optionally after one modifier that belongs to
     the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
@@ -91,4 +122,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "UNIT_HEADS", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]

@@ -103,6 +103,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_function_word": _check_not_function_word,
     "us_city_lower": gazetteers.is_us_city_lower,
     "occupation_phrase": gazetteers.is_occupation_phrase,
+    "service_unit_name": gazetteers.is_service_unit_name,
     # identifier validators (checksums, structure); usually named in `confirm`
     "luhn_card": validators.is_card,
     "npi": validators.is_npi,
