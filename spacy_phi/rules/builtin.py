@@ -585,6 +585,13 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "doctor_one_name_role", "DOCTOR",
+            rf"(?<![A-Za-z.])(?P<value>{_NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
+            checks=("not_common_word",),
+            priority=2,
+            description="a clinician named once before a role ('spoke w/ Carmen RN'; not 'Charge RN', 'Triage RN')",
+        ),
+        RegexRule(
             "doctor_title_lower", "DOCTOR",
             rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
@@ -670,6 +677,13 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             prefilter=r"(?i:\bage|deceased|died|passed|diagnosed)",
             description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
+        ),
+        RegexRule(
+            "age_after_relative_name", "AGE",
+            rf"(?i:\b(?:half-)?{RELATIVE_WORDS})(?!['’])[ \t]+{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
+            rf"(?:[ \t]*\([ \t]*|[ \t]*,[ \t]*)(?P<value>\d{{1,3}})(?=[ \t]*[,;)])",
+            priority=2,
+            description="a relative's age after the name ('wife Carmela (79)', 'brother Jaylen (4, pre-K', 'mother Ngozi, 61, teacher')",
         ),
         RegexRule(
             "age_spoken", "AGE",
