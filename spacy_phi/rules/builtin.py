@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
-from .gazetteers import CHAIN_NAMES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -171,6 +171,11 @@ _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 _STREET_SUFFIX = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Ter|"
     r"Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Turnpike|Tpke|Pike|Row|Alley|Plaza)"
+)
+#: Capitalised words that start a sentence before an employer's name ("Called Lincoln Towing").
+_NOT_ORGANIZATION_START = (
+    r"(?:Called|Contacted|Spoke|Seen|Per|Discussed|Works|Worked|Working|Employed|Retired|Former|Left|Faxed|Sent|"
+    r"At|For|With|From|Via|By|To|The|Pt|Patient|He|She|They|Wife|Husband|Son|Daughter|Mother|Father|Insurance|Employer)"
 )
 #: Words that end a profession after "works as a" ("works as a cook at ...").
 _PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x)\b"
@@ -608,6 +613,18 @@ def builtin_rules() -> List[RegexRule]:
                 "a named unit: clinical-service and topic words before 'Clinic', 'Center', 'Institute', 'Unit' "
                 "('Rheumatology Clinic', 'Diabetes & Endocrine Clinic'); not after a capitalised word "
                 "(part of a longer name), not a hospital ('Boston Medical Center')"
+            ),
+        ),
+        RegexRule(
+            "organization_suffix", "ORGANIZATION",
+            rf"(?!{_NOT_ORGANIZATION_START}[ \t])"
+            rf"(?P<value>(?:[A-Z][A-Za-z'’]+|[A-Z]{{1,4}}&[A-Z]{{1,4}}|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][A-Za-z'’]+|[A-Z]{{2,5}})){{0,3}}"
+            rf"[ \t]+(?:{ORGANIZATION_SUFFIXES}))(?![\w])",
+            checks=("organization_name",),
+            priority=2,
+            description=(
+                "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
+                "'Nigerian Railway Corporation'); not 'Blood Bank' or 'Food Bank'"
             ),
         ),
         RegexRule(

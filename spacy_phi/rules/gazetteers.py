@@ -107,6 +107,35 @@ def is_service_unit_name(value: str) -> bool:
     )
 
 
+#: Last words of an employer's or company's name ("M&T Bank", "Lincoln Towing").
+ORGANIZATION_SUFFIXES = (
+    r"Bank|Corporation|Corp\.?|Company|Co\.|Inc\.?|LLC|Ltd\.?|Towing|Trucking|Freight|Construction|"
+    r"Insurance|Painting|Plumbing|Roofing|Logistics|Motors|Foods|Industries|Manufacturing|Railway|Railroad|"
+    r"Airlines|Contractors|Landscaping|Electric|Builders|Brewing|Bakery|Restaurant|Diner|Cafe|Salon"
+)
+_LEGAL_ENTITY_SUFFIXES = frozenset("corporation corp corp. company co. inc inc. llc ltd ltd.".split())
+
+
+def is_organization_name(value: str) -> bool:
+    """An employer's name: a word that is no common or medical word before the
+    suffix ("M&T Bank", "Lincoln Towing", "Nigerian Railway Corporation"), or
+    any words before a legal-entity suffix ("Acme Foods Inc."); not "Blood Bank",
+    "Food Bank", "the Construction"."""
+    from ..guard.vocabulary import default_vocabulary
+
+    words = value.split()
+    modifiers = [w for w in words[:-1] if w.lower() not in ("&", "and", "of", "the")]
+    if not modifiers:
+        return False
+    vocabulary = default_vocabulary()
+    lowered = [w.lower().strip(".,'’") for w in modifiers]
+    if any(vocabulary.is_always_medical(w) or vocabulary.is_drug(w) for w in lowered):
+        return False
+    if words[-1].lower() in _LEGAL_ENTITY_SUFFIXES:
+        return True
+    return any(not vocabulary.is_common_word(w) for w in lowered)
+
+
 def is_occupation_phrase(value: str) -> bool:
     """An occupation head noun, optionally after one modifier that belongs to
     the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
@@ -122,4 +151,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "UNIT_HEADS", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]

@@ -104,6 +104,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "us_city_lower": gazetteers.is_us_city_lower,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "service_unit_name": gazetteers.is_service_unit_name,
+    "organization_name": gazetteers.is_organization_name,
     # identifier validators (checksums, structure); usually named in `confirm`
     "luhn_card": validators.is_card,
     "npi": validators.is_npi,
