@@ -12,6 +12,8 @@ or, for the command line, the same stand-in saved to a folder.
 
 from __future__ import annotations
 
+import functools
+import io
 import json
 import os
 import shutil
@@ -24,9 +26,8 @@ import pytest
 from spacy.language import Language
 from spacy.tokens import Doc
 
-import spacy_phi
 from spacy_phi.cli import main
-from spacy_phi.deid import deidentify
+from spacy_phi.deid import DeidOptions, DeidUsageError, deidentify
 from spacy_phi.deid.records import REASON_BAD_FIELD, REASON_COMPONENT, REASON_TOO_LONG
 
 from standin import standin_pipeline
@@ -40,6 +41,7 @@ from pyspark.sql import SparkSession  # noqa: E402
 from pyspark.sql import functions as F  # noqa: E402
 
 from spacy_phi.spark import deidentify_dataframe  # noqa: E402
+from spacy_phi.spark.job import SparkDeidJob  # noqa: E402
 
 TESTS = Path(__file__).resolve().parent
 SECRET = "spark-test-secret-0123456789"
@@ -59,6 +61,23 @@ def fail_component(doc: Doc) -> Doc:
         # The message quotes the note, as real exceptions sometimes do.
         raise ValueError(f"cannot handle {doc.text}")
     return doc
+
+
+@Language.factory("spark_test_crash", default_config={"flag": ""})
+def make_crash_component(nlp: Language, name: str, flag: str) -> Any:
+    def crash(doc: Doc) -> Doc:
+        if "CRASHME" in doc.text and flag and os.path.exists(flag):
+            os._exit(3)  # the executor's Python worker dies, as when it is killed
+        return doc
+
+    return crash
+
+
+def crash_loader(flag: str) -> Language:
+    """The stand-in with a component that kills its worker on one note while `flag` exists."""
+    nlp = standin_pipeline(PATTERNS)
+    nlp.add_pipe("spark_test_crash", before="phi_surrogates", config={"flag": flag})
+    return nlp
 
 
 def standin_loader() -> Language:
@@ -104,7 +123,8 @@ def spark_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def spark(spark_log: Path) -> Iterator[SparkSession]:
     # The workers import this module (standin_loader): the tests folder on their path.
-    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), os.environ.get("PYTHONPATH")]))
+    previous_path = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), previous_path]))
     # The JVM (and the Python workers it forks) inherit fds 1 and 2: point them at the log file.
     saved = [os.dup(1), os.dup(2)]
     log = open(spark_log, "ab")
@@ -131,6 +151,10 @@ def spark(spark_log: Path) -> Iterator[SparkSession]:
     session.sparkContext.setLogLevel("WARN")
     yield session
     session.stop()
+    if previous_path is None:
+        os.environ.pop("PYTHONPATH", None)
+    else:
+        os.environ["PYTHONPATH"] = previous_path
 
 
 @pytest.fixture(scope="module")
@@ -409,3 +433,42 @@ def test_no_note_text_in_logs_outputs_or_exceptions(
     for name in ("_errors", "_manifest"):
         for part in (tmp_path / "out" / name).glob("*"):
             assert MARKER not in part.read_text()
+
+
+def test_cli_resume_after_a_crashed_job(spark: SparkSession, secret_file: str, tmp_path: Path) -> None:
+    partitions, n = 4, 160
+    # The crashing note goes to the last bucket: on local[2] its task starts only
+    # after two others have finished, so the crash leaves some buckets written.
+    buckets = spark.range(1, n + 1).select(F.col("id"), F.pmod(F.hash("id"), F.lit(partitions)).alias("b"))
+    crash_line = min(r["id"] for r in buckets.collect() if r["b"] == partitions - 1)
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("".join(
+        json.dumps({"id": f"k{i:03d}", "patient_id": f"pk-{i % 6}",
+                    "text": f"John Smith seen 03/14/2089{' CRASHME' if i == crash_line else ''}."}) + "\n"
+        for i in range(1, n + 1)
+    ))
+    flag = tmp_path / "crash.flag"
+    flag.touch()
+    loader = functools.partial(crash_loader, str(flag))
+    out = tmp_path / "out"
+
+    def job(**options: Any) -> SparkDeidJob:
+        return SparkDeidJob(str(notes), str(out), DeidOptions(secret_file=secret_file, progress=False, **options),
+                            partitions=partitions, spark=spark, nlp_loader=loader, stderr=io.StringIO())
+
+    with pytest.raises(Exception):
+        job().run()
+    written = {p.name: p.stat().st_mtime_ns for p in out.glob("part-*.jsonl")}
+    assert 1 <= len(written) < partitions
+    assert f"part-{partitions - 1:05d}.jsonl" not in written
+    assert not (out / "_SUCCESS").exists()
+    with pytest.raises(DeidUsageError):
+        job().run()  # an interrupted output is left alone without --resume
+    flag.unlink()
+    summary = job(resume=True).run()
+    assert {p.name: p.stat().st_mtime_ns for p in out.glob("part-*.jsonl") if p.name in written} == written
+    assert summary.info["partitions_resumed"] == len(written)
+    assert summary.records == summary.records_ok == n
+    ids = [json.loads(line)["id"] for line in _part_lines(out)]
+    assert sorted(ids) == [f"k{i:03d}" for i in range(1, n + 1)]  # every record once
+    assert not list(out.glob(".*.tmp-*"))

@@ -4,6 +4,8 @@ CSV or stdin, writing the same format.
     spacy-phi deid INPUT [-o OUTPUT] [--model NAME_OR_PATH] [--mode surrogate|mask|tag|redact]
         [--secret-file FILE] [--text-field text] [--id-field id] [--patient-key-field patient_id]
         [--known-field F] [--known-column LABEL=COLUMN] [--html DIR] [--resume] ...
+    spacy-phi deid --engine spark INPUT.parquet|INPUT.jsonl|INPUT.csv -o OUT_DIR [--master local[*]]
+        [--partitions N] [--resume] ...   (spacy_phi.spark.job; docs/spark.md)
 
 Exit codes: 0 every record de-identified; 1 some records failed (listed in the
 errors file) or the run stopped; 2 the run could not start (bad input, model,

@@ -140,10 +140,6 @@ def deidentify_dataframe(
     span_map: bool = False,
     errors_col: str = ERRORS_COLUMN,
     span_col: str = SPANS_COLUMN,
-    jsonl_fields: Optional[FieldConfig] = None,
-    row_col: Optional[str] = None,
-    row_prefix: str = "row-",
-    manifest_col: Optional[str] = None,
 ) -> DataFrame:
     """De-identify the notes of a DataFrame on the executors, lazily. Every
     input row gives one output row, in the same partition and order: the
@@ -180,14 +176,52 @@ def deidentify_dataframe(
     errors_col (str): name of the errors column, a struct {reason, message,
         component, error_type, record_id}.
     span_col (str): name of the span-map column.
-    jsonl_fields (Optional[FieldConfig]): `spacy-phi deid --engine spark`:
-        `text_col` holds whole JSONL lines, read and written as the local job does.
-    row_col (Optional[str]): `spacy-phi deid --engine spark`: 1-based row
-        numbers, for "row-N" / "line-N" ids where there is no id.
-    row_prefix (str): "row-" or "line-".
-    manifest_col (Optional[str]): `spacy-phi deid --engine spark`: add the
-        manifest lines of each record (keyed hashes, no PHI) as a column.
     RETURNS (DataFrame): the de-identified DataFrame.
+    RAISES (ValueError): a missing or clashing column, a bad setting.
+    RAISES (SecretError): the secret file cannot be read.
+    """
+    plan = make_plan(
+        df, text_col=text_col, id_col=id_col, patient_key_col=patient_key_col, known_col=known_col, model=model,
+        nlp_loader=nlp_loader, lang=lang, mode=mode, secret_file=secret_file, max_chars=max_chars,
+        batch_size=batch_size, span_map=span_map, errors_col=errors_col, span_col=span_col,
+    )
+    return run_plan(df, plan)
+
+
+def make_plan(
+    df: DataFrame,
+    *,
+    text_col: str = "text",
+    id_col: Optional[str] = None,
+    patient_key_col: Optional[str] = None,
+    known_col: Optional[str] = None,
+    model: Optional[str] = None,
+    nlp_loader: Optional[Callable[[], Language]] = None,
+    lang: str = "en",
+    mode: Optional[str] = None,
+    secret_file: Optional[str] = None,
+    max_chars: int = DEFAULT_MAX_CHARS,
+    batch_size: int = DEFAULT_BATCH_SIZE,
+    span_map: bool = False,
+    errors_col: str = ERRORS_COLUMN,
+    span_col: str = SPANS_COLUMN,
+    jsonl_fields: Optional[FieldConfig] = None,
+    row_col: Optional[str] = None,
+    row_prefix: str = "row-",
+    manifest_col: Optional[str] = None,
+) -> ExecutorPlan:
+    """The checked settings of `deidentify_dataframe` as the plan its
+    executors run (the secret resolved and broadcast). The arguments are those
+    of `deidentify_dataframe`, and, for `spacy-phi deid --engine spark`:
+
+    jsonl_fields (Optional[FieldConfig]): `text_col` holds whole JSONL lines,
+        read and written as the local job does.
+    row_col (Optional[str]): 1-based row numbers, for "row-N" / "line-N" ids
+        where there is no id.
+    row_prefix (str): "row-" or "line-".
+    manifest_col (Optional[str]): add the manifest lines of each record
+        (keyed hashes, no PHI) as a column.
+    RETURNS (ExecutorPlan): the plan.
     RAISES (ValueError): a missing or clashing column, a bad setting.
     RAISES (SecretError): the secret file cannot be read.
     """
@@ -231,4 +265,4 @@ def deidentify_dataframe(
         span_col=span_col if span_map else None,
         manifest_col=manifest_col,
     )
-    return run_plan(df, plan)
+    return plan

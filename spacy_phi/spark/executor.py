@@ -155,15 +155,17 @@ def cached_pipeline(plan: ExecutorPlan) -> Language:
 
 def process_stats() -> Dict[str, Any]:
     """This executor process: pid, pipelines loaded and their load seconds,
-    peak RSS (for `benchmarks/spark_scale.py`).
+    CPU seconds, peak RSS (for `benchmarks/spark_scale.py`).
 
-    RETURNS (Dict[str, Any]): pid, pipelines, load_seconds, max_rss_mb.
+    RETURNS (Dict[str, Any]): pid, pipelines, load_seconds, cpu_seconds, max_rss_mb.
     """
+    usage = resource.getrusage(resource.RUSAGE_SELF)
     return {
         "pid": os.getpid(),
         "pipelines": len(_PIPELINES),
         "load_seconds": dict(_LOAD_SECONDS),
-        "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "cpu_seconds": usage.ru_utime + usage.ru_stime,
+        "max_rss_mb": usage.ru_maxrss / 1024,
     }
 
 

@@ -12,8 +12,9 @@ How a run goes, and how `--resume` works:
 2. Bucket of a row = pmod(hash(row number), P), P = `--partitions`. The
    shuffle `repartition(P, row number)` uses that same Murmur3 hash, so
    partition i holds exactly bucket i, whatever the master or the cores.
-3. The executors de-identify (`deidentify_dataframe`) and write each bucket
-   to its own files, the data file renamed last (`writer.py`).
+3. The executors de-identify (the code of `deidentify_dataframe`) and, in
+   the same Python worker, write each bucket to its own files, the data file
+   renamed last (`writer.py`).
 4. At the end the driver writes OUT/_summary.json and OUT/_SUCCESS.
 
 OUT/_spacy_phi_job.json, written before anything else, holds what must not
@@ -35,18 +36,19 @@ import sys
 import time
 from dataclasses import asdict
 from pathlib import Path
-from typing import IO, Any, Dict, List, Optional, Tuple
+from typing import IO, Any, Callable, Dict, List, Optional, Tuple
 
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
+from spacy.language import Language
 
 from ..deid.inputs import InputError
 from ..deid.job import DeidOptions, DeidUsageError
 from ..deid.resume import ResumeError, secret_check
 from ..deid.summary import RunSummary
 from ..surrogates.keys import SECRET_ENV_VAR, load_secret
-from .dataframe import SPANS_COLUMN, deidentify_dataframe
-from .writer import DATA_EXTENSIONS, RESULT_SCHEMA, STATS_DIR, TMP_MARK, WriterPlan, part_name, write_partition
+from .dataframe import SPANS_COLUMN, make_plan, output_schema, pipeline_key
+from .writer import DATA_EXTENSIONS, RESULT_SCHEMA, STATS_DIR, TMP_MARK, WriterPlan, deid_and_write
 
 SPARK_FORMATS = ("parquet", "jsonl", "csv")
 JOB_FILE = "_spacy_phi_job.json"
@@ -151,18 +153,21 @@ class SparkDeidJob:
     partitions (Optional[int]): buckets (output files); None: 4 per core, or
         the interrupted run's number on --resume.
     spark (Optional[SparkSession]): a session to use.
+    nlp_loader (Optional[Callable[[], Language]]): builds the pipeline on the
+        executors instead of `options.model` (Python API; see `deidentify_dataframe`).
     stderr (Optional[IO[str]]): messages (never note text).
     """
 
     def __init__(self, input: str, output: Optional[str], options: DeidOptions, *, master: str = DEFAULT_MASTER,
                  partitions: Optional[int] = None, spark: Optional[SparkSession] = None,
-                 stderr: Optional[IO[str]] = None) -> None:
+                 nlp_loader: Optional[Callable[[], Language]] = None, stderr: Optional[IO[str]] = None) -> None:
         self.input = input
         self.output = output
         self.options = options
         self.master = master
         self.partitions = partitions
         self.spark = spark
+        self.nlp_loader = nlp_loader
         self.stderr = stderr if stderr is not None else sys.stderr
 
     def note(self, text: str) -> None:
@@ -199,7 +204,7 @@ class SparkDeidJob:
             "format": fmt,
             "input": _input_files(Path(self.input)),
             "fields": asdict(opts.fields),
-            "model": opts.model,
+            "model": opts.model if self.nlp_loader is None else pipeline_key(None, opts.lang, self.nlp_loader),
             "lang": opts.lang,
             "mode": opts.mode,
             "max_chars": opts.max_chars,
@@ -306,33 +311,35 @@ class SparkDeidJob:
         columns = set(df.columns)
         optional = lambda name: name if name and name in columns else None  # noqa: E731
         common: Dict[str, Any] = dict(
-            model=opts.model, lang=opts.lang, mode=opts.mode, secret_file=opts.secret_file,
-            max_chars=opts.max_chars, batch_size=opts.batch_size, span_map=True, errors_col=ERRORS,
-            span_col=SPANS_COLUMN, row_col=ROW, manifest_col=MANIFEST if opts.write_manifest else None,
+            model=opts.model, nlp_loader=self.nlp_loader, lang=opts.lang, mode=opts.mode,
+            secret_file=opts.secret_file, max_chars=opts.max_chars, batch_size=opts.batch_size, span_map=True,
+            errors_col=ERRORS, span_col=SPANS_COLUMN, row_col=ROW,
+            manifest_col=MANIFEST if opts.write_manifest else None,
         )
         if fmt == "jsonl":
-            text_col, header = "value", None
-            deid = deidentify_dataframe(df, text_col="value", jsonl_fields=fields, row_prefix="line-", **common)
+            text_col = "value"
+            plan = make_plan(df, text_col=text_col, jsonl_fields=fields, row_prefix="line-", **common)
         else:
             text_col = fields.text_field
             if text_col not in columns:
                 raise InputError(f"{self.input}: no column {text_col!r} (text)")
             if fields.known_field and fields.known_field not in columns:
                 raise InputError(f"{self.input}: no column {fields.known_field!r} (known PHI)")
-            deid = deidentify_dataframe(
+            plan = make_plan(
                 df, text_col=text_col, id_col=optional(fields.id_field),
                 patient_key_col=optional(fields.patient_key_field), known_col=optional(fields.known_field),
                 row_prefix="row-", **common,
             )
-            header = [c for c in deid.columns if not c.startswith("__spacy_phi") and c != SPANS_COLUMN]
-        data_cols = [text_col] if fmt == "jsonl" else list(header or [])
-        plan = WriterPlan(
-            output=str(out.resolve()), format=fmt, data_cols=data_cols, text_col=text_col, bucket_col=BUCKET,
-            row_col=ROW, row_prefix="line-" if fmt == "jsonl" else "row-", errors_col=ERRORS, span_col=SPANS_COLUMN,
-            manifest_col=MANIFEST if opts.write_manifest else None, csv_header=header,
-            csv_delimiter=fields.csv_delimiter,
+        header = [c for c in output_schema(df, plan).names if not c.startswith("__spacy_phi") and c != SPANS_COLUMN]
+        writer = WriterPlan(
+            output=str(out.resolve()), format=fmt, data_cols=[text_col] if fmt == "jsonl" else header,
+            text_col=text_col, bucket_col=BUCKET, row_col=ROW, row_prefix="line-" if fmt == "jsonl" else "row-",
+            errors_col=ERRORS, span_col=SPANS_COLUMN, manifest_col=MANIFEST if opts.write_manifest else None,
+            csv_header=header if fmt == "csv" else None, csv_delimiter=fields.csv_delimiter,
         )
-        written = deid.mapInArrow(functools.partial(write_partition, plan=plan), RESULT_SCHEMA).collect()
+        # De-identification and writing in one Python worker per task: the rows cross into Python once.
+        run = functools.partial(deid_and_write, plan=plan, writer=writer)
+        written = df.mapInArrow(run, RESULT_SCHEMA).collect()
         summary = self._summary(out)
         seconds = time.perf_counter() - started
         summary.info = {

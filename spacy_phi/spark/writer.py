@@ -32,7 +32,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-from .executor import sanitized
+from .executor import ExecutorPlan, _deid_partition, sanitized
 
 DATA_EXTENSIONS = {"parquet": ".parquet", "jsonl": ".jsonl", "csv": ".csv"}
 ERRORS_DIR = "_errors"
@@ -222,3 +222,13 @@ def _write_partition(batches: Iterator[pa.RecordBatch], plan: WriterPlan) -> Ite
 #: The `mapInArrow` function writing the buckets (bind the plan with functools.partial).
 write_partition = sanitized(_write_partition)
 
+
+
+def _deid_and_write(batches: Iterator[pa.RecordBatch], plan: ExecutorPlan,
+                    writer: WriterPlan) -> Iterator[pa.RecordBatch]:
+    return _write_partition(_deid_partition(batches, plan), writer)
+
+
+#: The `mapInArrow` function of `spacy-phi deid --engine spark`: de-identify and
+#: write in the same Python worker (one pass of the rows through Python).
+deid_and_write = sanitized(_deid_and_write)
