@@ -13,10 +13,13 @@ script that starts a SparkSession on the master, runs the engine of
 `spacy-phi deid --engine spark` (`SparkDeidJob`) and then asks every executor
 Python process for its `process_stats()` (pipeline load seconds, peak RSS).
 Printed per run: words/s over the whole run (start-up, JVM and model loading
-included) and over the job alone (the engine's own timing: the row-numbering
-pass, the shuffle, de-identification and writing), CPU seconds and peak RSS
-of the process tree (JVM included), and the load average before/after: the
-figures are only comparable on an idle machine.
+included) and over the job alone (the local CLI: its processing loop; Spark:
+the engine's whole job, i.e. the row-numbering pass, the shuffle, pipeline
+loading in each executor, de-identification and writing), wall time, CPU
+seconds and peak RSS of the process tree as `process_stats` sees it, the load
+average before/after, and per executor Python process its pipeline load
+time, CPU seconds and peak RSS, plus the JVM's CPU seconds. The figures are
+only comparable on an idle machine.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from speed_models import jsonl_records, synthetic_notes, words  # noqa: E402
 
 SECRET = "benchmark-secret-not-for-real-use"
 SPARK_SCRIPT = r"""
-import json, sys, time
+import json, os, sys, time
 from pyspark.sql import SparkSession
 master, src, out, model, partitions, report = sys.argv[1:7]
 spark = (SparkSession.builder.master(master).config("spark.ui.enabled", "false")
@@ -54,13 +57,17 @@ def stats(batches):
     from spacy_phi.spark.executor import process_stats
     for _ in batches:
         s = process_stats()
-        yield pd.DataFrame([{"pid": s["pid"], "load": sum(s["load_seconds"].values()), "rss": s["max_rss_mb"]}])
+        yield pd.DataFrame([{"pid": s["pid"], "load": sum(s["load_seconds"].values()), "cpu": s["cpu_seconds"],
+                             "rss": s["max_rss_mb"]}])
 
 n = 16 * spark.sparkContext.defaultParallelism
-rows = spark.range(n).repartition(n).mapInPandas(stats, "pid long, load double, rss double").collect()
-workers = {r["pid"]: (r["load"], r["rss"]) for r in rows if r["load"] > 0}
+rows = spark.range(n).repartition(n).mapInPandas(stats, "pid long, load double, cpu double, rss double").collect()
+workers = {r["pid"]: (r["load"], r["cpu"], r["rss"]) for r in rows if r["load"] > 0}
+with open(f"/proc/{spark.sparkContext._gateway.proc.pid}/stat") as f:  # the JVM's own CPU time
+    fields = f.read().rsplit(")", 1)[1].split()
+jvm_cpu = (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 with open(report, "w") as f:
-    json.dump({"job_seconds": job, "executors": list(workers.values())}, f)
+    json.dump({"job_seconds": job, "executors": list(workers.values()), "jvm_cpu": jvm_cpu}, f)
 """
 
 
@@ -89,7 +96,7 @@ def main() -> None:
         n_words = words(all_texts)
         print(f"{args.notes:,} notes, {n_words:,} words; model {args.model}")
         print(f"{'run':22s} {'words/s':>9s} {'job w/s':>9s} {'wall s':>8s} {'cpu s':>8s} {'peak MB':>9s} "
-              f"{'load b/a':>11s} executors (pipeline load s, peak RSS MB)")
+              f"{'load b/a':>11s} executor processes (pipeline load s, CPU s, peak RSS MB)")
         out = Path(tmp) / "local.jsonl"
         local = run_sampled([sys.executable, "-m", "spacy_phi", "deid", str(src), "-o", str(out), "--model",
                              args.model, "--n-process", "1", "--overwrite", "--no-progress"], env=env)
@@ -105,7 +112,8 @@ def main() -> None:
                 print(f"{'spark ' + master:22s} failed (exit {stats.returncode})")
                 continue
             data = json.loads(report.read_text())
-            executors = ", ".join(f"({load:.1f} s, {rss:,.0f} MB)" for load, rss in data["executors"])
+            executors = ", ".join(f"({load:.1f} s, {cpu:.0f} cpu s, {rss:,.0f} MB)"
+                                  for load, cpu, rss in data["executors"]) + f"; JVM {data['jvm_cpu']:.0f} cpu s"
             show(f"spark {master}", stats, n_words, data["job_seconds"], executors)
             results[master] = n_words / data["job_seconds"]
         keys: List[str] = [m for m in args.masters if m in results]

@@ -376,6 +376,11 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
     main(["deid", "--model", saved_model, "--secret-file", secret_file, "--n-process", "1", "--no-progress",
           str(notes), "-o", str(local)])
     out = tmp_path / "out"
+    # Runs that cannot start (exit 2) leave no output folder behind.
+    assert _cli("--model", saved_model, "--text-field", "nope", str(notes), "-o", str(out)) == 2
+    assert _cli("--model", saved_model, "--html", str(tmp_path / "html"), str(notes), "-o", str(out)) == 2
+    assert _cli("--model", saved_model, str(notes)) == 2  # no output folder
+    assert not out.exists()
     assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "3", str(notes),
                 "-o", str(out)) == 1
     import csv

@@ -70,8 +70,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     engine.add_argument("--engine", choices=("local", "spark"), default="local",
                         help="local: this machine (default); spark: Apache Spark, for Parquet (file or folder), "
                              "JSONL or CSV into an output folder (needs spacy_phi[spark]; see docs/spark.md)")
-    engine.add_argument("--master", default="local[*]",
-                        help="--engine spark: the Spark master (default: local[*]; ignored under spark-submit)")
+    engine.add_argument("--master", default=None,
+                        help="--engine spark: the Spark master (default: the one spark-submit sets, else local[*])")
     engine.add_argument("--partitions", type=int, default=None,
                         help="--engine spark: output partitions, the unit of --resume (default: 4 per core; "
                              "on --resume, the interrupted run's)")

@@ -102,22 +102,25 @@ def _input_files(path: Path) -> List[Dict[str, Any]]:
     return [{"file": str(p.resolve()), "size": p.stat().st_size, "mtime_ns": p.stat().st_mtime_ns} for p in files]
 
 
-def get_session(master: str, progress: bool) -> SparkSession:
-    """The active Spark session, else a new one on `master` (quiet logs).
+def get_session(master: Optional[str], progress: bool) -> SparkSession:
+    """The active Spark session, else a new one (quiet logs) on `master`,
+    else on the master spark-submit configured, else on local[*].
 
-    master (str): e.g. "local[*]", "local[2]", "spark://host:7077", "yarn".
+    master (Optional[str]): e.g. "local[2]", "spark://host:7077", "yarn"; None: see above.
     progress (bool): Spark's console progress bar (stage counts only).
     RETURNS (SparkSession): the session.
     """
+    from pyspark import SparkConf
+
     active = SparkSession.getActiveSession()
     if active is not None:
         return active
-    spark = (
-        SparkSession.builder.master(master)
-        .appName("spacy-phi deid")
-        .config("spark.ui.showConsoleProgress", "true" if progress else "false")
-        .getOrCreate()
+    builder = SparkSession.builder.appName("spacy-phi deid").config(
+        "spark.ui.showConsoleProgress", "true" if progress else "false"
     )
+    if master or not SparkConf().contains("spark.master"):
+        builder = builder.master(master or DEFAULT_MASTER)
+    spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
     return spark
 
@@ -149,7 +152,7 @@ class SparkDeidJob:
     input (str): a Parquet file or folder, a JSONL or CSV file.
     output (str): the output folder.
     options (DeidOptions): the settings of `spacy-phi deid` (those that apply).
-    master (str): the Spark master (an active session wins).
+    master (Optional[str]): the Spark master (an active session wins; None: spark-submit's, else local[*]).
     partitions (Optional[int]): buckets (output files); None: 4 per core, or
         the interrupted run's number on --resume.
     spark (Optional[SparkSession]): a session to use.
@@ -158,7 +161,7 @@ class SparkDeidJob:
     stderr (Optional[IO[str]]): messages (never note text).
     """
 
-    def __init__(self, input: str, output: Optional[str], options: DeidOptions, *, master: str = DEFAULT_MASTER,
+    def __init__(self, input: str, output: Optional[str], options: DeidOptions, *, master: Optional[str] = None,
                  partitions: Optional[int] = None, spark: Optional[SparkSession] = None,
                  nlp_loader: Optional[Callable[[], Language]] = None, stderr: Optional[IO[str]] = None) -> None:
         self.input = input
@@ -286,6 +289,16 @@ class SparkDeidJob:
                       "it cannot be resumed or repeated")
         started = time.perf_counter()
         spark = self.spark or get_session(self.master, opts.progress)
+        # Splits from the files alone (not the cores), so row numbers repeat run after run.
+        spark.conf.set("spark.sql.files.minPartitionNum", "1")
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(ARROW_ROWS))
+        source = self._read(spark, fmt)
+        fields = opts.fields
+        if fmt != "jsonl":
+            # Before the output folder exists: a wrong column is a run that could not start.
+            for name, what in ((fields.text_field, "text"), (fields.known_field, "known PHI")):
+                if name and name not in source.columns:
+                    raise InputError(f"{self.input}: no column {name!r} ({what})")
         out = Path(str(self.output))
         partitions, _ = self._prepare_output(out, fmt, secret_value, spark.sparkContext.defaultParallelism)
         for stale in out.rglob(f".*{TMP_MARK}*"):
@@ -294,11 +307,7 @@ class SparkDeidJob:
         done = sorted(int(p.name[5:10]) for p in out.glob(f"part-*{ext}"))
         if done:
             self.note(f"resuming: {len(done):,} of {partitions:,} partitions are written and kept")
-        # Splits from the files alone (not the cores), so row numbers repeat run after run.
-        spark.conf.set("spark.sql.files.minPartitionNum", "1")
-        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(ARROW_ROWS))
-        df = number_rows(self._read(spark, fmt))
-        fields = opts.fields
+        df = number_rows(source)
         if fmt == "csv" and fields.text_field in df.columns:
             # Spark reads an empty CSV field as null; the local reader as "" (reason empty_text).
             df = df.withColumn(fields.text_field, F.coalesce(F.col(fields.text_field), F.lit("")))
@@ -321,10 +330,6 @@ class SparkDeidJob:
             plan = make_plan(df, text_col=text_col, jsonl_fields=fields, row_prefix="line-", **common)
         else:
             text_col = fields.text_field
-            if text_col not in columns:
-                raise InputError(f"{self.input}: no column {text_col!r} (text)")
-            if fields.known_field and fields.known_field not in columns:
-                raise InputError(f"{self.input}: no column {fields.known_field!r} (known PHI)")
             plan = make_plan(
                 df, text_col=text_col, id_col=optional(fields.id_field),
                 patient_key_col=optional(fields.patient_key_field), known_col=optional(fields.known_field),
