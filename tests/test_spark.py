@@ -326,6 +326,9 @@ def test_cli_jsonl_equals_local_and_resume_skips_written_partitions(
     assert sorted(first) == sorted(local.read_text().splitlines())
     local_errors = {e["id"]: e["reason"] for e in map(json.loads, Path(f"{local}.errors.jsonl").read_text().splitlines())}
     assert _errors(out) == local_errors
+    # The span map, as the audit manifest: the same lines (offsets, labels, keyed hashes).
+    manifest = sorted(line for part in sorted((out / "_manifest").glob("*.jsonl")) for line in part.read_text().splitlines())
+    assert manifest and manifest == sorted(Path(f"{local}.manifest.jsonl").read_text().splitlines())
     summary = json.loads((out / "_summary.json").read_text())
     assert summary["records"] == len(first) + len(local_errors)
 
