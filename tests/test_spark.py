@@ -85,6 +85,13 @@ def standin_loader() -> Language:
     return standin_pipeline(PATTERNS, "spark_test_fail")
 
 
+def counting_loader(log: str) -> Language:
+    """The stand-in, noting the pid of each process that builds it."""
+    with open(log, "a") as f:
+        f.write(f"{os.getpid()}\n")
+    return standin_loader()
+
+
 def broken_loader() -> Language:
     raise ValueError(f"loader failed near {MARKER}")
 
@@ -263,6 +270,19 @@ def test_failing_component_withholds_the_record(mixed: Dict[str, Any]) -> None:
         assert row["errors"]["component"] == "spark_test_fail"
         assert row["errors"]["error_type"] == "ValueError"
         assert MARKER not in json.dumps(row["errors"])
+
+
+def test_pipeline_loaded_once_per_executor_process(spark: SparkSession, secret_file: str, tmp_path: Path) -> None:
+    log = tmp_path / "loads.txt"
+    df = spark.createDataFrame([(f"r{i}", f"John Smith seen {i % 12 + 1}/14/2089.") for i in range(400)],
+                               "id string, text string").repartition(8)
+    loader = functools.partial(counting_loader, str(log))
+    for _ in range(2):  # a second job: the processes keep their pipeline
+        out = deidentify_dataframe(df, id_col="id", nlp_loader=loader, secret_file=secret_file, batch_size=16)
+        assert out.where("errors IS NULL").count() == 400
+    pids = log.read_text().split()
+    # 16 partitions in all, local[2]: one load per Python worker process, never per partition or batch.
+    assert 1 <= len(pids) <= 2 and len(set(pids)) == len(pids)
 
 
 def test_non_string_text_column_fails_each_row(spark: SparkSession, secret_file: str) -> None:
