@@ -12,6 +12,7 @@ or, for the command line, the same stand-in saved to a folder.
 
 from __future__ import annotations
 
+import csv
 import functools
 import io
 import json
@@ -326,6 +327,10 @@ def _part_lines(out: Path) -> List[str]:
     return [line for part in sorted(out.glob("part-*.jsonl")) for line in part.read_text().splitlines()]
 
 
+def _local_errors(local: Path) -> Dict[str, str]:
+    return {e["id"]: e["reason"] for e in map(json.loads, Path(f"{local}.errors.jsonl").read_text().splitlines())}
+
+
 def _errors(out: Path) -> Dict[str, str]:
     return {e["id"]: e["reason"] for part in sorted((out / "_errors").glob("*.jsonl"))
             for e in map(json.loads, part.read_text().splitlines())}
@@ -344,10 +349,10 @@ def test_cli_jsonl_equals_local_and_resume_skips_written_partitions(
     assert _cli(*args) == 1
     first = _part_lines(out)
     assert sorted(first) == sorted(local.read_text().splitlines())
-    local_errors = {e["id"]: e["reason"] for e in map(json.loads, Path(f"{local}.errors.jsonl").read_text().splitlines())}
+    local_errors = _local_errors(local)
     assert _errors(out) == local_errors
     # The span map, as the audit manifest: the same lines (offsets, labels, keyed hashes).
-    manifest = sorted(line for part in sorted((out / "_manifest").glob("*.jsonl")) for line in part.read_text().splitlines())
+    manifest = sorted(line for part in (out / "_manifest").glob("*.jsonl") for line in part.read_text().splitlines())
     assert manifest and manifest == sorted(Path(f"{local}.manifest.jsonl").read_text().splitlines())
     summary = json.loads((out / "_summary.json").read_text())
     assert summary["records"] == len(first) + len(local_errors)
@@ -406,8 +411,6 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
     assert not out.exists()
     assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "3", str(notes),
                 "-o", str(out)) == 1
-    import csv
-
     def read(path: Path) -> List[List[str]]:
         with open(path, newline="", encoding="utf8") as f:
             return list(csv.reader(f))
@@ -416,8 +419,19 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
     local_rows = read(local)
     assert all(read(part)[0] == local_rows[0] for part in out.glob("part-*.csv"))
     assert sorted(spark_rows) == sorted(local_rows[1:])
-    local_errors = {e["id"]: e["reason"] for e in map(json.loads, Path(f"{local}.errors.jsonl").read_text().splitlines())}
+    local_errors = _local_errors(local)
     assert _errors(out) == local_errors == {f"c{i:02d}": "empty_text" for i in range(40) if i % 9 == 2}
+
+    tsv = tmp_path / "notes.tsv"
+    tsv.write_text("id\ttext\tward\nt1\tJohn Smith seen 03/14/2089.\tw1\nt2\t\tw2\n")
+    main(["deid", "--model", saved_model, "--secret-file", secret_file, "--n-process", "1", "--no-progress",
+          str(tsv), "-o", str(tmp_path / "local.tsv")])
+    assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "1", str(tsv),
+                "-o", str(tmp_path / "tsv")) == 1
+    # The same rows; the output keeps the input's tabs (the local job writes a .tsv input back with commas).
+    spark_tsv = list(csv.reader(io.StringIO((tmp_path / "tsv" / "part-00000.csv").read_text()), delimiter="\t"))
+    assert spark_tsv == list(csv.reader(io.StringIO((tmp_path / "local.tsv").read_text())))
+    assert len(spark_tsv) == 2 and _errors(tmp_path / "tsv") == {"t2": "empty_text"}
 
     parquet_in = tmp_path / "in.parquet"
     spark.read.option("header", True).option("multiLine", True).option("escape", '"').csv(str(notes)) \

@@ -435,7 +435,7 @@ class JsonlSource(_CountingSource):
 
     def _lines(self, raw: IO[bytes]) -> Iterator[Tuple[int, Optional[bytes], int]]:
         """(line number, line or None if over the size bound, its byte length); no blank lines."""
-        limit = _JSON_BYTES_PER_CHAR * self.max_chars + _LINE_SLACK
+        limit = jsonl_line_limit(self.max_chars)
         line_no = 0
         while True:
             line = raw.readline(limit)
@@ -465,6 +465,15 @@ class JsonlSource(_CountingSource):
 
     def _parse(self, line_no: int, line: Optional[bytes], size: int, position: int) -> InputRecord:
         return parse_jsonl_line(line, line_no, size, position, self.fields)
+
+
+def jsonl_line_limit(max_chars: int) -> int:
+    """The longest JSONL line read, in bytes: a longer one is "too_long", unparsed.
+
+    max_chars (int): the character limit of a note.
+    RETURNS (int): the byte limit.
+    """
+    return _JSON_BYTES_PER_CHAR * max_chars + _LINE_SLACK
 
 
 def parse_jsonl_line(

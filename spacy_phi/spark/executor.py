@@ -16,6 +16,7 @@ every task that process runs (Spark reuses its Python workers by default).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import resource
@@ -29,7 +30,7 @@ from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple
 import pyarrow as pa
 from spacy.language import Language
 
-from ..deid.inputs import _JSON_BYTES_PER_CHAR, _LINE_SLACK, FieldConfig, _scalar_id, parse_jsonl_line, parse_known_phi
+from ..deid.inputs import FieldConfig, _scalar_id, jsonl_line_limit, parse_jsonl_line, parse_known_phi
 from ..deid.manifest import manifest_lines
 from ..deid.model import configure_surrogates, ensure_surrogates, load_pipeline
 from ..deid.outputs import JsonlOutput
@@ -267,8 +268,8 @@ def _jsonl_record(plan: ExecutorPlan, line: Any, line_no: Optional[int], positio
     number = int(line_no) if line_no is not None else position + 1
     data = (line or "").encode("utf8", errors="surrogateescape")
     # The local reader's size bound: an over-long line is "too_long", unparsed.
-    limit = _JSON_BYTES_PER_CHAR * plan.max_chars + _LINE_SLACK
-    return parse_jsonl_line(data if len(data) < limit else None, number, len(data), position, plan.jsonl)
+    fits = len(data) < jsonl_line_limit(plan.max_chars)
+    return parse_jsonl_line(data if fits else None, number, len(data), position, plan.jsonl)
 
 
 # -- results → columns ------------------------------------------------------------
@@ -297,8 +298,6 @@ class _JsonlLines:
     """The output line of a JSONL record, made by `spacy-phi deid`'s own JSONL writer."""
 
     def __init__(self, fields: FieldConfig) -> None:
-        import io
-
         self.buffer = io.BytesIO()
         self.writer = JsonlOutput(None, fields, stream=self.buffer)
 

@@ -42,7 +42,7 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from spacy.language import Language
 
-from ..deid.inputs import InputError
+from ..deid.inputs import FieldConfig, InputError
 from ..deid.job import DeidOptions, DeidUsageError
 from ..deid.resume import ResumeError, secret_check
 from ..deid.summary import RunSummary
@@ -258,18 +258,16 @@ class SparkDeidJob:
         os.replace(tmp, job_file)
         return partitions, header
 
-    def _read(self, spark: SparkSession, fmt: str) -> DataFrame:
-        fields = self.options.fields
+    def _read(self, spark: SparkSession, fmt: str, fields: FieldConfig) -> DataFrame:
         if fmt == "parquet":
             return spark.read.parquet(self.input)
         if fmt == "jsonl":
             return spark.read.option("lineSep", "\n").text(self.input)
-        delimiter = "\t" if fields.csv_delimiter == "," and self.input.lower().endswith(".tsv") else fields.csv_delimiter
-        # Every column a string, "" kept as "" (not null), RFC 4180 quotes.
-        return (spark.read.option("header", True).option("multiLine", True).option("sep", delimiter)
+        # Every column a string, RFC 4180 quotes. Spark reads an empty field as null:
+        # the writer writes it back as "", and an empty text is coalesced to "" in run().
+        return (spark.read.option("header", True).option("multiLine", True).option("sep", fields.csv_delimiter)
                 .option("quote", '"').option("escape", '"').option("inferSchema", False)
-                .option("nullValue", "\u0000spacy_phi:null\u0000").option("emptyValue", "")
-                .option("enforceSchema", False).csv(self.input))
+                .option("emptyValue", "").option("enforceSchema", False).csv(self.input))
 
     # -- run --------------------------------------------------------------------
 
@@ -292,8 +290,10 @@ class SparkDeidJob:
         # Splits from the files alone (not the cores), so row numbers repeat run after run.
         spark.conf.set("spark.sql.files.minPartitionNum", "1")
         spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(ARROW_ROWS))
-        source = self._read(spark, fmt)
         fields = opts.fields
+        if fmt == "csv" and fields.csv_delimiter == "," and self.input.lower().endswith(".tsv"):
+            fields = FieldConfig(**{**asdict(fields), "csv_delimiter": "\t"})  # as the local reader does
+        source = self._read(spark, fmt, fields)
         if fmt != "jsonl":
             # Before the output folder exists: a wrong column is a run that could not start.
             for name, what in ((fields.text_field, "text"), (fields.known_field, "known PHI")):
@@ -348,7 +348,8 @@ class SparkDeidJob:
         summary = self._summary(out)
         seconds = time.perf_counter() - started
         summary.info = {
-            "input": self.input, "format": fmt, "output": str(out), "engine": "spark", "master": spark.sparkContext.master,
+            "input": self.input, "format": fmt, "output": str(out), "engine": "spark",
+            "master": spark.sparkContext.master,
             "partitions": partitions, "partitions_written": len(written), "partitions_resumed": len(done),
             "model": opts.model or "default", "mode": opts.mode or "pipeline default",
             "seconds": round(seconds, 3),
