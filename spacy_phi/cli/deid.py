@@ -4,6 +4,8 @@ CSV or stdin, writing the same format.
     spacy-phi deid INPUT [-o OUTPUT] [--model NAME_OR_PATH] [--mode surrogate|mask|tag|redact]
         [--secret-file FILE] [--text-field text] [--id-field id] [--patient-key-field patient_id]
         [--known-field F] [--known-column LABEL=COLUMN] [--html DIR] [--resume] ...
+    spacy-phi deid --engine spark INPUT.parquet|INPUT.jsonl|INPUT.csv -o OUT_DIR [--master local[*]]
+        [--partitions N] [--resume] ...   (spacy_phi.spark.job; docs/spark.md)
 
 Exit codes: 0 every record de-identified; 1 some records failed (listed in the
 errors file) or the run stopped; 2 the run could not start (bad input, model,
@@ -59,8 +61,20 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("input", help="a .txt file, a folder of .txt files, a .jsonl or .csv file, or - for stdin")
     parser.add_argument("-o", "--output", default=None,
                         help="output file or folder (default: stdout; a folder input needs one)")
-    parser.add_argument("--input-format", choices=("auto", "text", "folder", "jsonl", "csv"), default="auto",
-                        help="input format (default: from the path; stdin is text unless given)")
+    parser.add_argument("--input-format", choices=("auto", "text", "folder", "jsonl", "csv", "parquet"),
+                        default="auto",
+                        help="input format (default: from the path; stdin is text unless given; "
+                             "parquet: --engine spark only)")
+
+    engine = parser.add_argument_group("engine")
+    engine.add_argument("--engine", choices=("local", "spark"), default="local",
+                        help="local: this machine (default); spark: Apache Spark, for Parquet (file or folder), "
+                             "JSONL or CSV into an output folder (needs spacy_phi[spark]; see docs/spark.md)")
+    engine.add_argument("--master", default=None,
+                        help="--engine spark: the Spark master (default: the one spark-submit sets, else local[*])")
+    engine.add_argument("--partitions", type=int, default=None,
+                        help="--engine spark: output partitions, the unit of --resume (default: 4 per core; "
+                             "on --resume, the interrupted run's)")
 
     model = parser.add_argument_group("pipeline")
     model.add_argument("--model", help="spaCy pipeline name or path, or 'rules' for the rules-only pipeline "
@@ -195,6 +209,8 @@ def run_deid(args: argparse.Namespace) -> int:
     except ValueError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
+    if args.engine == "spark":
+        return _run_spark(args, options)
     try:
         summary = deidentify_file(args.input, args.output, options)
     except SpacyPhiError as err:
@@ -213,5 +229,31 @@ def run_deid(args: argparse.Namespace) -> int:
         # The message may quote note text: only the type and place are shown.
         print(f"{PROG}: unexpected {type(err).__name__} at {_where(err)} (message withheld: it may contain "
               "note text); the partial output is kept for --resume", file=sys.stderr)
+        return EXIT_FAILED_RECORDS
+    return EXIT_FAILED_RECORDS if summary.records_failed else 0
+
+
+def _run_spark(args: argparse.Namespace, options: Any) -> int:
+    """`--engine spark`: the run on Spark (spacy_phi.spark.job); the same exit codes."""
+    try:
+        from ..spark.job import SparkDeidJob
+    except ImportError:
+        print(f'{PROG}: error: --engine spark needs pyspark: pip install "spacy_phi[spark]"', file=sys.stderr)
+        return EXIT_USAGE
+    job = SparkDeidJob(args.input, args.output, options, master=args.master, partitions=args.partitions)
+    try:
+        summary = job.run()
+    except SpacyPhiError as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted; the finished partitions are kept: rerun with --resume to continue",
+              file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as err:
+        # Spark's errors carry executor tracebacks; ours hold no text, but other
+        # libraries' messages might: only the type is shown.
+        print(f"{PROG}: the Spark job failed ({type(err).__name__}; message withheld: it may contain note "
+              "text); the finished partitions are kept: rerun with --resume to continue", file=sys.stderr)
         return EXIT_FAILED_RECORDS
     return EXIT_FAILED_RECORDS if summary.records_failed else 0

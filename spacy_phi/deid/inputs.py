@@ -435,7 +435,7 @@ class JsonlSource(_CountingSource):
 
     def _lines(self, raw: IO[bytes]) -> Iterator[Tuple[int, Optional[bytes], int]]:
         """(line number, line or None if over the size bound, its byte length); no blank lines."""
-        limit = _JSON_BYTES_PER_CHAR * self.max_chars + _LINE_SLACK
+        limit = jsonl_line_limit(self.max_chars)
         line_no = 0
         while True:
             line = raw.readline(limit)
@@ -464,61 +464,84 @@ class JsonlSource(_CountingSource):
             self._close()
 
     def _parse(self, line_no: int, line: Optional[bytes], size: int, position: int) -> InputRecord:
-        fields = self.fields
-        fallback_id = f"line-{line_no}"
-        source = f"line {line_no}"
-        if line is None:
-            error = RecordError(REASON_TOO_LONG, f"line {line_no} has {size:,} bytes, more than --max-chars allows")
-            return InputRecord(id=fallback_id, position=position, source=source, error=error)
-        if line_no == 1 and line.startswith(_UTF8_BOM):
-            line = line[len(_UTF8_BOM):]  # a file-level marker, not part of any field
-        undecodable = False
-        try:
-            decoded = line.decode("utf8")
-        except UnicodeDecodeError:
-            # Still parse it, to report the record under its own id.
-            decoded = line.decode("utf8", errors="surrogateescape")
-            undecodable = True
-        try:
-            obj = json.loads(decoded)
-        except json.JSONDecodeError as err:
-            error = RecordError(REASON_BROKEN_LINE, f"line {line_no} is not valid JSON ({err.msg}, column {err.colno})")
-            if undecodable:
-                error = RecordError(REASON_UNDECODABLE, f"line {line_no} is not valid UTF-8")
-            return InputRecord(id=fallback_id, position=position, source=source, error=error)
-        if not isinstance(obj, dict):
-            error = RecordError(REASON_BAD_RECORD, f"line {line_no} is not a JSON object")
-            return InputRecord(id=fallback_id, position=position, source=source, error=error)
-        record = InputRecord(id=fallback_id, position=position, source=source, payload=obj)
-        if fields.id_field and obj.get(fields.id_field) is not None:
-            record_id = _scalar_id(obj[fields.id_field])
-            if record_id is None:
-                record.error = RecordError(REASON_BAD_FIELD, f"field {fields.id_field!r} must be a string or integer")
-                return record
-            record.id = record_id
+        return parse_jsonl_line(line, line_no, size, position, self.fields)
+
+
+def jsonl_line_limit(max_chars: int) -> int:
+    """The longest JSONL line read, in bytes: a longer one is "too_long", unparsed.
+
+    max_chars (int): the character limit of a note.
+    RETURNS (int): the byte limit.
+    """
+    return _JSON_BYTES_PER_CHAR * max_chars + _LINE_SLACK
+
+
+def parse_jsonl_line(
+    line: Optional[bytes], line_no: int, size: int, position: int, fields: FieldConfig
+) -> InputRecord:
+    """The record of one JSONL line (also what the Spark engine runs on each line).
+
+    line (Optional[bytes]): the line; None when it was over the size bound.
+    line_no (int): its 1-based line number (blank lines counted).
+    size (int): its length in bytes.
+    position (int): the record's 0-based position.
+    fields (FieldConfig): where text, id, patient key and known PHI are.
+    RETURNS (InputRecord): the record, with `error` set when it cannot be used.
+    """
+    fallback_id = f"line-{line_no}"
+    source = f"line {line_no}"
+    if line is None:
+        error = RecordError(REASON_TOO_LONG, f"line {line_no} has {size:,} bytes, more than --max-chars allows")
+        return InputRecord(id=fallback_id, position=position, source=source, error=error)
+    if line_no == 1 and line.startswith(_UTF8_BOM):
+        line = line[len(_UTF8_BOM):]  # a file-level marker, not part of any field
+    undecodable = False
+    try:
+        decoded = line.decode("utf8")
+    except UnicodeDecodeError:
+        # Still parse it, to report the record under its own id.
+        decoded = line.decode("utf8", errors="surrogateescape")
+        undecodable = True
+    try:
+        obj = json.loads(decoded)
+    except json.JSONDecodeError as err:
+        error = RecordError(REASON_BROKEN_LINE, f"line {line_no} is not valid JSON ({err.msg}, column {err.colno})")
         if undecodable:
-            record.error = RecordError(REASON_UNDECODABLE, f"line {line_no} is not valid UTF-8")
+            error = RecordError(REASON_UNDECODABLE, f"line {line_no} is not valid UTF-8")
+        return InputRecord(id=fallback_id, position=position, source=source, error=error)
+    if not isinstance(obj, dict):
+        error = RecordError(REASON_BAD_RECORD, f"line {line_no} is not a JSON object")
+        return InputRecord(id=fallback_id, position=position, source=source, error=error)
+    record = InputRecord(id=fallback_id, position=position, source=source, payload=obj)
+    if fields.id_field and obj.get(fields.id_field) is not None:
+        record_id = _scalar_id(obj[fields.id_field])
+        if record_id is None:
+            record.error = RecordError(REASON_BAD_FIELD, f"field {fields.id_field!r} must be a string or integer")
             return record
-        if fields.text_field not in obj or obj[fields.text_field] is None:
-            record.error = RecordError(REASON_MISSING_FIELD, f"no text field {fields.text_field!r}")
-            return record
-        text = obj[fields.text_field]
-        if not isinstance(text, str):
-            record.error = RecordError(REASON_BAD_FIELD, f"field {fields.text_field!r} is not a string")
-            return record
-        if fields.patient_key_field and obj.get(fields.patient_key_field) is not None:
-            record.patient_key = _scalar_id(obj[fields.patient_key_field])
-            if record.patient_key is None:
-                record.error = RecordError(
-                    REASON_BAD_FIELD, f"field {fields.patient_key_field!r} must be a string or integer"
-                )
-                return record
-        if fields.known_field:
-            record.known_phi, record.error = parse_known_phi(obj.get(fields.known_field), fields.known_field)
-            if record.error:
-                return record
-        record.text = text
+        record.id = record_id
+    if undecodable:
+        record.error = RecordError(REASON_UNDECODABLE, f"line {line_no} is not valid UTF-8")
         return record
+    if fields.text_field not in obj or obj[fields.text_field] is None:
+        record.error = RecordError(REASON_MISSING_FIELD, f"no text field {fields.text_field!r}")
+        return record
+    text = obj[fields.text_field]
+    if not isinstance(text, str):
+        record.error = RecordError(REASON_BAD_FIELD, f"field {fields.text_field!r} is not a string")
+        return record
+    if fields.patient_key_field and obj.get(fields.patient_key_field) is not None:
+        record.patient_key = _scalar_id(obj[fields.patient_key_field])
+        if record.patient_key is None:
+            record.error = RecordError(
+                REASON_BAD_FIELD, f"field {fields.patient_key_field!r} must be a string or integer"
+            )
+            return record
+    if fields.known_field:
+        record.known_phi, record.error = parse_known_phi(obj.get(fields.known_field), fields.known_field)
+        if record.error:
+            return record
+    record.text = text
+    return record
 
 
 def _raise_csv_field_limit() -> None:

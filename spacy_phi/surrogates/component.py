@@ -114,6 +114,19 @@ class PhiSurrogates(Pipe):
             self._secret_is_random = not file and not (env and os.environ.get(env))
         return self._secret
 
+    def use_secret(self, secret: bytes) -> None:
+        """Use this secret instead of loading it from the file or environment,
+        until the settings change (`configure`). The Spark engine hands each
+        executor the driver's secret this way (see `spacy_phi.spark`).
+
+        secret (bytes): the secret (not empty).
+        RAISES (ValueError): an empty secret.
+        """
+        if not secret:
+            raise ValueError("phi_surrogates: the secret is empty")
+        self._secret = bytes(secret)
+        self._secret_is_random = False
+
     def __getstate__(self) -> Dict[str, Any]:
         # Pickling (nlp.pipe(n_process=...), Spark) must not carry a real
         # secret: workers reload it from the file or environment. A random

@@ -1,0 +1,375 @@
+"""`spacy-phi deid --engine spark INPUT -o OUT`: a Parquet file or folder, a
+JSONL or a CSV file de-identified on Spark into the folder OUT.
+
+How a run goes, and how `--resume` works:
+
+1. The input is read with Spark (JSONL as lines, parsed on the executors by
+   the local reader's code; CSV with a header, every column a string;
+   Parquet as it is) and every row gets its 1-based row number (line number
+   for JSONL): a count per input partition, then offsets. Input splits
+   depend only on the files (`spark.sql.files.minPartitionNum` is 1), so the
+   numbers are the same in every run over the same files.
+2. Bucket of a row = pmod(hash(row number), P), P = `--partitions`. The
+   shuffle `repartition(P, row number)` uses that same Murmur3 hash, so
+   partition i holds exactly bucket i, whatever the master or the cores.
+3. The executors de-identify (the code of `deidentify_dataframe`) and, in
+   the same Python worker, write each bucket to its own files, the data file
+   renamed last (`writer.py`).
+4. At the end the driver writes OUT/_summary.json and OUT/_SUCCESS.
+
+OUT/_spacy_phi_job.json, written before anything else, holds what must not
+change for a rerun to continue the run: the input files (sizes, mtimes), the
+settings, P, and a keyed fingerprint of the secret (never the secret). A
+rerun with `--resume` checks it, skips the buckets whose data file exists
+and redoes the others from their rows: a bucket is either wholly written or
+not at all, so nothing is duplicated and nothing lost.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import secrets
+import shutil
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import IO, Any, Callable, Dict, List, Optional, Tuple
+
+from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import functions as F
+from spacy.language import Language
+
+from ..deid.inputs import FieldConfig, InputError
+from ..deid.job import DeidOptions, DeidUsageError
+from ..deid.resume import ResumeError, secret_check
+from ..deid.summary import RunSummary
+from ..surrogates.keys import SECRET_ENV_VAR, load_secret
+from .dataframe import SPANS_COLUMN, make_plan, output_schema, pipeline_key
+from .writer import DATA_EXTENSIONS, RESULT_SCHEMA, STATS_DIR, TMP_MARK, WriterPlan, deid_and_write
+
+SPARK_FORMATS = ("parquet", "jsonl", "csv")
+JOB_FILE = "_spacy_phi_job.json"
+SUMMARY_FILE = "_summary.json"
+SUCCESS_FILE = "_SUCCESS"
+DEFAULT_MASTER = "local[*]"
+#: Buckets per core of the session when --partitions is not given.
+PARTITIONS_PER_CORE = 4
+#: Rows per Arrow batch handed to the executors' Python (bounds memory with long notes).
+ARROW_ROWS = 512
+# Internal columns (dropped before writing).
+ROW = "__spacy_phi_row"
+BUCKET = "__spacy_phi_bucket"
+MANIFEST = "__spacy_phi_manifest"
+ERRORS = "__spacy_phi_errors"
+# Options of the local job that this engine does not take (option → its flag).
+_UNSUPPORTED = {
+    "html": "--html", "hash_fields": "--hash-field", "drop_fields": "--drop-field",
+    "manifest_include_text": "--manifest-include-text", "errors": "--errors", "manifest": "--manifest",
+    "summary": "--summary", "patient_key_from_folder": "--patient-key-from-folder",
+}
+
+
+def detect_spark_format(path: str, declared: Optional[str] = None) -> str:
+    """The input format: declared, else a folder or *.parquet → parquet,
+    *.jsonl / *.ndjson → jsonl, *.csv / *.tsv → csv.
+
+    path (str): the input.
+    declared (Optional[str]): "parquet", "jsonl", "csv", or None/"auto".
+    RETURNS (str): the format.
+    RAISES (InputError): an input this engine cannot read.
+    """
+    if declared and declared != "auto":
+        if declared not in SPARK_FORMATS:
+            raise InputError(f"--engine spark reads {', '.join(SPARK_FORMATS)}, not {declared!r}")
+        return declared
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if p.is_dir() or suffix == ".parquet":
+        return "parquet"
+    if suffix in (".jsonl", ".ndjson"):
+        return "jsonl"
+    if suffix in (".csv", ".tsv"):
+        return "csv"
+    raise InputError(f"--engine spark reads Parquet (a file or folder), JSONL or CSV; cannot tell what {path} is "
+                     "(pass --input-format)")
+
+
+def _input_files(path: Path) -> List[Dict[str, Any]]:
+    files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+    return [{"file": str(p.resolve()), "size": p.stat().st_size, "mtime_ns": p.stat().st_mtime_ns} for p in files]
+
+
+def get_session(master: Optional[str], progress: bool) -> SparkSession:
+    """The active Spark session, else a new one (quiet logs) on `master`,
+    else on the master spark-submit configured, else on local[*].
+
+    master (Optional[str]): e.g. "local[2]", "spark://host:7077", "yarn"; None: see above.
+    progress (bool): Spark's console progress bar (stage counts only).
+    RETURNS (SparkSession): the session.
+    """
+    from pyspark import SparkConf
+
+    active = SparkSession.getActiveSession()
+    if active is not None:
+        return active
+    builder = SparkSession.builder.appName("spacy-phi deid").config(
+        "spark.ui.showConsoleProgress", "true" if progress else "false"
+    )
+    if master or not SparkConf().contains("spark.master"):
+        builder = builder.master(master or DEFAULT_MASTER)
+    spark = builder.getOrCreate()
+    spark.sparkContext.setLogLevel("WARN")
+    return spark
+
+
+def number_rows(df: DataFrame) -> DataFrame:
+    """`df` with ROW: the 1-based row number in input order (partition by
+    partition). One extra pass over the input counts the rows per partition.
+
+    df (DataFrame): the input as read.
+    RETURNS (DataFrame): with ROW (long).
+    """
+    tagged = df.withColumn("__pid", F.spark_partition_id()).withColumn("__mid", F.monotonically_increasing_id())
+    counts = dict(tagged.groupBy("__pid").count().collect())
+    offsets, total = [], 0
+    for pid in range(max(counts, default=-1) + 1):
+        offsets.append(total)
+        total += counts.get(pid, 0)
+    if not offsets:
+        offsets = [0]
+    # monotonically_increasing_id = partition index << 33 + index within the partition.
+    within = F.col("__mid") - F.shiftleft(F.col("__pid").cast("long"), 33)
+    offset = F.element_at(F.array(*[F.lit(o) for o in offsets]), F.col("__pid") + 1)
+    return tagged.withColumn(ROW, (offset + within + 1).cast("long")).drop("__pid", "__mid")
+
+
+class SparkDeidJob:
+    """One `spacy-phi deid --engine spark` run.
+
+    input (str): a Parquet file or folder, a JSONL or CSV file.
+    output (str): the output folder.
+    options (DeidOptions): the settings of `spacy-phi deid` (those that apply).
+    master (Optional[str]): the Spark master (an active session wins; None: spark-submit's, else local[*]).
+    partitions (Optional[int]): buckets (output files); None: 4 per core, or
+        the interrupted run's number on --resume.
+    spark (Optional[SparkSession]): a session to use.
+    nlp_loader (Optional[Callable[[], Language]]): builds the pipeline on the
+        executors instead of `options.model` (Python API; see `deidentify_dataframe`).
+    stderr (Optional[IO[str]]): messages (never note text).
+    """
+
+    def __init__(self, input: str, output: Optional[str], options: DeidOptions, *, master: Optional[str] = None,
+                 partitions: Optional[int] = None, spark: Optional[SparkSession] = None,
+                 nlp_loader: Optional[Callable[[], Language]] = None, stderr: Optional[IO[str]] = None) -> None:
+        self.input = input
+        self.output = output
+        self.options = options
+        self.master = master
+        self.partitions = partitions
+        self.spark = spark
+        self.nlp_loader = nlp_loader
+        self.stderr = stderr if stderr is not None else sys.stderr
+
+    def note(self, text: str) -> None:
+        """A message on stderr (never note text)."""
+        self.stderr.write(f"deid: {text}\n")
+        self.stderr.flush()
+
+    # -- setup ------------------------------------------------------------------
+
+    def _check_options(self) -> str:
+        opts = self.options
+        for name, flag in _UNSUPPORTED.items():
+            if getattr(opts, name):
+                raise DeidUsageError(f"{flag} is not supported with --engine spark")
+        if opts.fields.known_columns:
+            raise DeidUsageError("--known-column is not supported with --engine spark (use --known-field)")
+        if opts.gpu_id >= 0:
+            raise DeidUsageError("--gpu-id is not supported with --engine spark")
+        if not self.output or self.output == "-":
+            raise DeidUsageError("--engine spark needs an output folder (-o DIR)")
+        if self.partitions is not None and self.partitions < 1:
+            raise DeidUsageError("--partitions must be >= 1")
+        if not Path(self.input).exists():
+            raise InputError(f"Input not found: {self.input}")
+        fmt = detect_spark_format(self.input, opts.input_format)
+        if fmt in ("jsonl", "csv") and Path(self.input).is_dir():
+            raise InputError(f"{self.input} is a folder; --engine spark reads a folder as Parquet")
+        opts.fields.check()
+        return fmt
+
+    def _fingerprint(self, fmt: str, partitions: int) -> Dict[str, Any]:
+        opts = self.options
+        return {
+            "format": fmt,
+            "input": _input_files(Path(self.input)),
+            "fields": asdict(opts.fields),
+            "model": opts.model if self.nlp_loader is None else pipeline_key(None, opts.lang, self.nlp_loader),
+            "lang": opts.lang,
+            "mode": opts.mode,
+            "max_chars": opts.max_chars,
+            "partitions": partitions,
+            "write_manifest": opts.write_manifest,
+        }
+
+    def _prepare_output(self, out: Path, fmt: str, secret: bytes, cores: int) -> Tuple[int, Dict[str, Any]]:
+        """Check or start OUT; RETURNS (partitions, job header)."""
+        opts = self.options
+        job_file, success = out / JOB_FILE, out / SUCCESS_FILE
+        previous: Optional[Dict[str, Any]] = None
+        if out.exists() and not out.is_dir():
+            raise DeidUsageError(f"{out} exists and is not a folder")
+        if out.exists() and any(out.iterdir()):
+            if opts.overwrite:
+                shutil.rmtree(out)
+            elif success.exists():
+                raise DeidUsageError(f"{out} holds a finished run; pass --overwrite to redo it")
+            elif not job_file.exists():
+                raise DeidUsageError(f"{out} exists and is not the output of a spacy-phi Spark run; "
+                                     "pass --overwrite to replace it")
+            elif not opts.resume:
+                raise DeidUsageError(f"an interrupted run left {out}: pass --resume to continue it "
+                                     "or --overwrite to start over")
+            else:
+                previous = json.loads(job_file.read_text(encoding="utf8"))
+        elif opts.resume:
+            self.note("nothing to resume; starting from the beginning")
+        if previous is not None:
+            partitions = self.partitions or int(previous["fingerprint"]["partitions"])
+            fingerprint = self._fingerprint(fmt, partitions)
+            changed = sorted(k for k in fingerprint if previous["fingerprint"].get(k) != fingerprint[k])
+            if changed:
+                raise ResumeError("cannot resume: the input or settings changed since the interrupted run "
+                                  f"({', '.join(changed)})")
+            if secret_check(secret, bytes.fromhex(previous["salt"])) != previous["secret_check"]:
+                raise ResumeError("cannot resume: the interrupted run used a different secret "
+                                  "(SPACY_PHI_SECRET or --secret-file); pass --overwrite to start over")
+            return partitions, previous
+        partitions = self.partitions or PARTITIONS_PER_CORE * cores
+        salt = secrets.token_bytes(16)
+        header = {"fingerprint": self._fingerprint(fmt, partitions), "salt": salt.hex(),
+                  "secret_check": secret_check(secret, salt)}
+        out.mkdir(parents=True, exist_ok=True)
+        tmp = out / f".{JOB_FILE}{TMP_MARK}{os.getpid()}"
+        tmp.write_text(json.dumps(header, indent=2), encoding="utf8")
+        os.replace(tmp, job_file)
+        return partitions, header
+
+    def _read(self, spark: SparkSession, fmt: str, fields: FieldConfig) -> DataFrame:
+        if fmt == "parquet":
+            return spark.read.parquet(self.input)
+        if fmt == "jsonl":
+            return spark.read.option("lineSep", "\n").text(self.input)
+        # Every column a string, RFC 4180 quotes. Spark reads an empty field as null:
+        # the writer writes it back as "", and an empty text is coalesced to "" in run().
+        return (spark.read.option("header", True).option("multiLine", True).option("sep", fields.csv_delimiter)
+                .option("quote", '"').option("escape", '"').option("inferSchema", False)
+                .option("emptyValue", "").option("enforceSchema", False).csv(self.input))
+
+    # -- run --------------------------------------------------------------------
+
+    def run(self) -> RunSummary:
+        """Run to the end.
+
+        RETURNS (RunSummary): the summary of the whole output (resumed buckets included).
+        RAISES (InputError, ModelError, DeidUsageError, ResumeError, SecretError):
+            before any record is processed; Spark's errors when the job fails
+            (finished buckets stay for --resume).
+        """
+        opts = self.options
+        fmt = self._check_options()
+        secret_value = load_secret(opts.secret_file, SECRET_ENV_VAR)
+        if not opts.secret_file and not os.environ.get(SECRET_ENV_VAR):
+            self.note("no secret set (SPACY_PHI_SECRET or --secret-file): a random one for this run; "
+                      "it cannot be resumed or repeated")
+        started = time.perf_counter()
+        spark = self.spark or get_session(self.master, opts.progress)
+        # Splits from the files alone (not the cores), so row numbers repeat run after run.
+        spark.conf.set("spark.sql.files.minPartitionNum", "1")
+        spark.conf.set("spark.sql.execution.arrow.maxRecordsPerBatch", str(ARROW_ROWS))
+        fields = opts.fields
+        if fmt == "csv" and fields.csv_delimiter == "," and self.input.lower().endswith(".tsv"):
+            fields = FieldConfig(**{**asdict(fields), "csv_delimiter": "\t"})  # as the local reader does
+        source = self._read(spark, fmt, fields)
+        if fmt != "jsonl":
+            # Before the output folder exists: a wrong column is a run that could not start.
+            for name, what in ((fields.text_field, "text"), (fields.known_field, "known PHI")):
+                if name and name not in source.columns:
+                    raise InputError(f"{self.input}: no column {name!r} ({what})")
+        out = Path(str(self.output))
+        partitions, _ = self._prepare_output(out, fmt, secret_value, spark.sparkContext.defaultParallelism)
+        for stale in out.rglob(f".*{TMP_MARK}*"):
+            stale.unlink()  # left by tasks of an interrupted run
+        ext = DATA_EXTENSIONS[fmt]
+        done = sorted(int(p.name[5:10]) for p in out.glob(f"part-*{ext}"))
+        if done:
+            self.note(f"resuming: {len(done):,} of {partitions:,} partitions are written and kept")
+        df = number_rows(source)
+        if fmt == "csv" and fields.text_field in df.columns:
+            # Spark reads an empty CSV field as null; the local reader as "" (reason empty_text).
+            df = df.withColumn(fields.text_field, F.coalesce(F.col(fields.text_field), F.lit("")))
+        if fmt == "jsonl":
+            df = df.where(F.length(F.regexp_replace("value", r"^\s+|\s+$", "")) > 0)  # blank lines: no record
+        df = df.withColumn(BUCKET, F.pmod(F.hash(F.col(ROW)), F.lit(partitions)))
+        if done:
+            df = df.where(~F.col(BUCKET).isin(done))
+        df = df.repartition(partitions, F.col(ROW)).sortWithinPartitions(BUCKET, ROW)
+        columns = set(df.columns)
+        optional = lambda name: name if name and name in columns else None  # noqa: E731
+        common: Dict[str, Any] = dict(
+            model=opts.model, nlp_loader=self.nlp_loader, lang=opts.lang, mode=opts.mode,
+            secret_file=opts.secret_file, max_chars=opts.max_chars, batch_size=opts.batch_size, span_map=True,
+            errors_col=ERRORS, span_col=SPANS_COLUMN, row_col=ROW,
+            manifest_col=MANIFEST if opts.write_manifest else None,
+        )
+        if fmt == "jsonl":
+            text_col = "value"
+            plan = make_plan(df, text_col=text_col, jsonl_fields=fields, row_prefix="line-", **common)
+        else:
+            text_col = fields.text_field
+            plan = make_plan(
+                df, text_col=text_col, id_col=optional(fields.id_field),
+                patient_key_col=optional(fields.patient_key_field), known_col=optional(fields.known_field),
+                row_prefix="row-", **common,
+            )
+        header = [c for c in output_schema(df, plan).names if not c.startswith("__spacy_phi") and c != SPANS_COLUMN]
+        writer = WriterPlan(
+            output=str(out.resolve()), format=fmt, data_cols=[text_col] if fmt == "jsonl" else header,
+            text_col=text_col, bucket_col=BUCKET, row_col=ROW, row_prefix="line-" if fmt == "jsonl" else "row-",
+            errors_col=ERRORS, span_col=SPANS_COLUMN, manifest_col=MANIFEST if opts.write_manifest else None,
+            csv_header=header if fmt == "csv" else None, csv_delimiter=fields.csv_delimiter,
+        )
+        # De-identification and writing in one Python worker per task: the rows cross into Python once.
+        run = functools.partial(deid_and_write, plan=plan, writer=writer)
+        written = df.mapInArrow(run, RESULT_SCHEMA).collect()
+        summary = self._summary(out)
+        seconds = time.perf_counter() - started
+        summary.info = {
+            "input": self.input, "format": fmt, "output": str(out), "engine": "spark",
+            "master": spark.sparkContext.master,
+            "partitions": partitions, "partitions_written": len(written), "partitions_resumed": len(done),
+            "model": opts.model or "default", "mode": opts.mode or "pipeline default",
+            "seconds": round(seconds, 3),
+            "records_per_second": round(summary.records / seconds, 2) if seconds > 0 else None,
+        }
+        (out / SUMMARY_FILE).write_text(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n",
+                                        encoding="utf8")
+        (out / SUCCESS_FILE).write_text("", encoding="utf8")
+        self.stderr.write(summary.format() + "\n")
+        self.stderr.flush()
+        return summary
+
+    @staticmethod
+    def _summary(out: Path) -> RunSummary:
+        """The counts of every bucket on disk (this run's and resumed ones)."""
+        total = RunSummary()
+        for path in sorted((out / STATS_DIR).glob("part-*.json")):
+            part = RunSummary.from_state(json.loads(path.read_text(encoding="utf8")))
+            for name in RunSummary._NUMBERS:
+                setattr(total, name, getattr(total, name) + getattr(part, name))
+            for name in RunSummary._COUNTERS:
+                getattr(total, name).update(getattr(part, name))
+        return total
