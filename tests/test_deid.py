@@ -281,6 +281,21 @@ def test_csv_round_trip_with_embedded_newlines_and_quotes(tmp_path, model_dir):
         assert_no_phi(row[1])
 
 
+def test_tsv_input_is_written_back_as_tsv(tmp_path, model_dir):
+    src = tmp_path / "in.tsv"
+    rows = [["id", "note", "ward"], ["a", note(1, " Seen, then left."), "3"], ["b", note(2), "4"]]
+    with open(src, "w", newline="", encoding="utf8") as f:
+        csv.writer(f, delimiter="\t").writerows(rows)
+    out = tmp_path / "out.tsv"
+    assert run_cli([str(src), "-o", str(out), "--model", str(model_dir), "--text-field", "note"]) == 0
+    with open(out, newline="", encoding="utf8") as f:
+        got = list(csv.reader(f, delimiter="\t"))
+    assert got[0] == rows[0]
+    assert [(r[0], r[2]) for r in got[1:]] == [("a", "3"), ("b", "4")]
+    for row in got[1:]:
+        assert_no_phi(row[1])
+
+
 def test_csv_missing_text_column_is_a_usage_error(tmp_path, model_dir, capsys):
     src = tmp_path / "in.csv"
     src.write_text("id,body\n1,hello\n")

@@ -202,6 +202,8 @@ def _writer(source: InputSource, output: Optional[Path], options: DeidOptions, h
         return JsonlOutput(output, fields, options.drop_fields, options.hash_fields, hasher, stdout)
     if source.format == "csv":
         header = source.prepare()  # type: ignore[attr-defined]
+        # The reader's fields: a ".tsv" input switched its delimiter to a tab, and the output keeps it.
+        fields = getattr(source, "fields", fields)
         return CsvOutput(output, header, fields, options.drop_fields, options.hash_fields, hasher, stdout)
     return TextOutput(output, stdout)
 
