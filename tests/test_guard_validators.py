@@ -271,6 +271,10 @@ _CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by
         ("FAMILY HISTORY: Father: Prostate cancer, heart disease.", "Prostate", "PATIENT", "guard:common_word"),
         (_CASED + "Entresto held 11/5-11/7 for AKI.", "Entresto", "ORGANIZATION", "validator:medical_or_brand"),
         (_CASED + "Switched from Symbicort to Alvesco in May.", "Alvesco", "CITY", "validator:medical_or_brand"),
+        # a drug or medical word with ordinary words; a span that took in its own head word
+        ("Is Benadryl safe in pregnancy?", "Benadryl safe", "PATIENT", "validator:medical_or_brand"),
+        ("PLAN: CONTINUE LASIX 40 mg daily", "CONTINUE LASIX", "PATIENT", "validator:medical_or_brand"),
+        ("Kaplan-Meier curves were drawn for both arms.", "Kaplan-Meier curves", "PATIENT", "guard:eponym_with_head"),
     ],
 )
 def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
@@ -291,6 +295,7 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         ("a 45 year old woman with a1c of 8", "45", "AGE"),
         ("he is 40 years of age", "40", "AGE"),
         ("Mr. Sone was seen today.", "Sone", "PATIENT"),
+        ("seen with Hope Benadryl today", "Hope Benadryl", "PATIENT"),
     ],
 )
 def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):

@@ -105,6 +105,8 @@ _WORKPLACE_BEFORE = re.compile(
 )
 #: Labels vetoed by the name check (a title or degree keeps them).
 _PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
+#: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
+_PERSON_OR_PLACE_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER"})
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -233,6 +235,15 @@ class PhiGuard(JsonStateMixin, Pipe):
             return REASON_MEDICAL_TERM
         if group == NER_GROUP and span.text[:1].isupper() and self._head_follows(span):
             # An eponym no list knows: "Killip class", "Chvostek sign", "West Nile virus".
+            return REASON_EPONYM
+        if (
+            group == NER_GROUP
+            and span.label_ in _PERSON_OR_PLACE_LABELS
+            and len(words) > 1
+            and span.text[:1].isupper()
+            and vocab.is_head(words[-1])
+        ):
+            # The span took in its own head: "Kaplan-Meier curves", "Hunt Hess scale".
             return REASON_EPONYM
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return REASON_COMMON_WORD

@@ -559,7 +559,7 @@ class LabelValidators:
             return None
         vocab = self.vocabulary
         lex = self.lexicons
-        medical_or_brand = 0
+        medical_or_brand = common = 0
         for written in _WORD.findall(span.text):
             word = written.lower().strip("'’-")
             if word in _FILLER:
@@ -575,6 +575,10 @@ class LabelValidators:
                 or vocab.is_head(word)
             ):
                 medical_or_brand += 1
+            elif vocab.is_common_word(word, function_words=word not in person_names()):
+                # With a drug or medical word, an ordinary word is its context
+                # ("Benadryl safe", "CONTINUE LASIX", "Tympanic membranes pearly").
+                common += 1
             else:
                 return None
         if medical_or_brand == 0:
