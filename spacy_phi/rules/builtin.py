@@ -261,11 +261,13 @@ def _profession_is_a_rules() -> List[RegexRule]:
             "profession_retired",
             r"(?i:\b(?:retired|former|formerly\s+an?|ex-))[ \t]*",
             "a job after 'retired', 'former' ('retired barber', 'former forklift operator')",
+            prefilter=r"(?i:retired|former|ex-)",
         ),
         *_job_after_cue_rules(
             "profession_after_age",
             r"(?i:\b\d{1,3}[- ]?(?:year|yr)s?[- ]old[ \t]+(?:(?:male|female|man|woman|m|f)[ \t]+)?)",
             "a job right after an age ('a 43-year-old HVAC technician'); 'male', 'patient' never match",
+            prefilter=r"(?i:old)",
         ),
     ]
 
@@ -275,7 +277,7 @@ _JOB_ONE_WORD = r"[a-z][a-z-]*|[A-Z]{2,5}"
 _JOB_TWO_WORDS = r"(?:[a-z][a-z-]*|[A-Z]{2,5})[ \t]+[a-z][a-z-]*"
 
 
-def _job_after_cue_rules(rule_id: str, cue: str, description: str) -> List[RegexRule]:
+def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: str) -> List[RegexRule]:
     """Two rules for a job after `cue`: one word and two words (the check runs
     on the whole value, so each length is its own rule); the last word must be
     an occupation of the lexicon."""
@@ -284,6 +286,7 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str) -> List[Regex
             rule_id, "PROFESSION",
             rf"{cue}(?P<value>{_JOB_ONE_WORD})(?![\w'’-])",
             checks=("occupation_phrase",),
+            prefilter=prefilter,
             priority=2,
             description=description,
         ),
@@ -291,6 +294,7 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str) -> List[Regex
             f"{rule_id}_compound", "PROFESSION",
             rf"{cue}(?P<value>{_JOB_TWO_WORDS})(?![\w'’-])",
             checks=("occupation_phrase",),
+            prefilter=prefilter,
             priority=2,
             description=f"{description}; with one modifier",
         ),
@@ -593,6 +597,7 @@ def builtin_rules() -> List[RegexRule]:
             "doctor_one_name_role", "DOCTOR",
             rf"(?<![A-Za-z.])(?P<value>{_NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             checks=("not_common_word",),
+            prefilter=r"\b(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             priority=2,
             description="a clinician named once before a role ('spoke w/ Carmen RN'; not 'Charge RN', 'Triage RN')",
         ),
@@ -608,6 +613,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?P<value>(?:[A-Z][a-z]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][a-z]+|[A-Z]{{2,5}})){{0,4}}[ \t]+(?:{UNIT_HEADS}))\b",
             checks=("service_unit_name",),
             exclude_before=r"(?-i:[A-Z][A-Za-z'’.-]*)[ \t]+",  # rules compile it ignoring case
+            prefilter=rf"\b(?:{UNIT_HEADS})\b",
             priority=2,
             description=(
                 "a named unit: clinical-service and topic words before 'Clinic', 'Center', 'Institute', 'Unit' "
@@ -621,6 +627,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?P<value>(?:[A-Z][A-Za-z'’]+|[A-Z]{{1,4}}&[A-Z]{{1,4}}|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][A-Za-z'’]+|[A-Z]{{2,5}})){{0,3}}"
             rf"[ \t]+(?:{ORGANIZATION_SUFFIXES}))(?![\w])",
             checks=("organization_name",),
+            prefilter=rf"\b(?:{ORGANIZATION_SUFFIXES})(?!\w)",
             priority=2,
             description=(
                 "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
@@ -699,6 +706,7 @@ def builtin_rules() -> List[RegexRule]:
             "age_after_relative_name", "AGE",
             rf"(?i:\b(?:half-)?{RELATIVE_WORDS})(?!['’])[ \t]+{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
             rf"(?:[ \t]*\([ \t]*|[ \t]*,[ \t]*)(?P<value>\d{{1,3}})(?=[ \t]*[,;)])",
+            prefilter=r"[(,][ \t]*\d{1,3}[ \t]*[,;)]",
             priority=2,
             description="a relative's age after the name ('wife Carmela (79)', 'brother Jaylen (4, pre-K', 'mother Ngozi, 61, teacher')",
         ),
@@ -836,6 +844,7 @@ def builtin_rules() -> List[RegexRule]:
             "date_year_span_first", "DATE",
             rf"(?<![\w/.,-])(?P<value>{_YEAR4})\s*[-–]\s*{_YEAR4}(?![\w/:.-]|\.\d)",
             exclude_after=rf"\s*[-–]\s*{_YEAR4}{_UNIT_AFTER}",
+            prefilter=r"\d{4}\s*[-–]\s*\d{4}",
             priority=2,
             description="the first year of a span of years ('Army 1966-1968'); not a range with a unit ('1800-2000 mL')",
         ),
@@ -843,18 +852,21 @@ def builtin_rules() -> List[RegexRule]:
             "date_year_span_second", "DATE",
             rf"(?<![\w/.,-]){_YEAR4}\s*[-–]\s*(?P<value>{_YEAR4})(?![\w/:.-]|\.\d)",
             exclude_after=_UNIT_AFTER,
+            prefilter=r"\d{4}\s*[-–]\s*\d{4}",
             priority=2,
             description="the second year of a span of years ('Army 1966-1968')",
         ),
         RegexRule(
             "date_decade", "DATE",
             r"(?i:\b(?:the|in|late|early|mid|during|since|by|until)[ -])(?P<value>(?:1[89]|20)\d0['’]?s)(?![\w'’-])",
+            prefilter=r"\d0['’]?s\b",
             priority=2,
             description="a decade after 'the', 'in', 'early'… ('in the 1990s', 'late 1980's'; not '2000s' of units)",
         ),
         RegexRule(
             "date_year_list_item", "DATE",
             rf"(?m:[A-Za-z)][ \t]*,[ \t]*)(?P<value>{_YEAR4})(?=[ \t]*(?:[.;)]|$))",
+            prefilter=r",[ \t]*\d{4}",
             priority=2,
             description="a year closing a list item of a history ('Hysterectomy, 1996.', 'CABG x3, 2019')",
         ),
