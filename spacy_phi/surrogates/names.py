@@ -48,6 +48,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from . import spanish
 from .casing import match_case
 from .keys import keyed_rng, normalize_value
 
@@ -452,11 +453,14 @@ class NameLinker:
 
     secret (bytes): the HMAC secret.
     key (str): the patient/record key of the document.
+    lang (str): "en" (names of many origins, ASCII) or "es" (Spanish names
+        with their accents, `spanish.py`).
     """
 
-    def __init__(self, secret: bytes, key: str) -> None:
+    def __init__(self, secret: bytes, key: str, lang: str = "en") -> None:
         self.secret = secret
         self.key = key
+        self.lang = lang
         self.roles: Dict[str, str] = {}  # normalized word -> "first" / "last"
         self.mapping: Dict[str, str] = {}  # normalized word -> surrogate word
         self.used: Set[str] = set()  # lower-cased surrogate words in use
@@ -534,7 +538,11 @@ class NameLinker:
             role = self.roles.get(norm, "last")
         self.roles.setdefault(norm, role)
         rng = keyed_rng(self.secret, self.key, "NAME", role, norm)
-        if role == "first":
+        if role == "first" and self.lang == "es":
+            sex = self.sex.get(norm, "U")
+            sex = sex if sex in ("M", "F") else spanish.spanish_name_sex(word)
+            sampler = partial(spanish.sample_given_name, sex=sex)
+        elif role == "first":
             sex = self.sex.get(norm) or name_sex(norm)
             short = nickname_sex(norm)
             if short is not None:
@@ -544,7 +552,7 @@ class NameLinker:
             else:
                 sampler = partial(sample_first_name, sex=sex)
         else:
-            sampler = sample_last_name
+            sampler = spanish.sample_surname if self.lang == "es" else sample_last_name
         value = sampler(rng)
         # Redraw on a clash with another person's word or with the original
         # itself; the draw sequence is still keyed, so it is deterministic.
@@ -574,10 +582,11 @@ class NameLinker:
             sex = self.sex.get(norm) or name_sex(norm)
             rng = keyed_rng(self.secret, self.key, "NAME", "first-hyphenated", norm)
             drawn: List[str] = []
+            first = partial(spanish.sample_given_name, sex=sex) if self.lang == "es" else partial(sample_first_name, sex=sex)
             for part in parts:
-                name = sample_first_name(rng, sex)
+                name = first(rng)
                 while name.lower() in self.used or name.lower() == normalize_value(part):
-                    name = sample_first_name(rng, sex)
+                    name = first(rng)
                 drawn.append(match_case(part, name))
             value = "-".join(drawn)
             self.initials.setdefault(norm[0], value)
