@@ -92,6 +92,8 @@ def spanish_rules() -> List[RegexRule]:
             r"(?<![\w.,/-])(?P<value>(?:0[1-9]|[1-4]\d|5[0-2])\d{3})(?=,?\s+(?:[A-ZÁÉÍÓÚÑ][a-záéíóúñ]+|[A-ZÁÉÍÓÚÑ]{3,}\b))",
             checks=("es_postcode",),
             exclude_before=r"(?:tel[ée]?f?(?:ono)?|tfno|fax|nhc|nass|col|episodio|n[º°o])\W*",
+            # a count before its unit is no postcode ("50000 Unidades", "25000 Plaquetas")
+            exclude_after=r",?\s+(?:unidades|ui\b|u\b|mg|ml|c[ée]lulas|copias|plaquetas|leucocitos|hemat[íi]es)",
             priority=2,
             description="a postcode before a place name ('28036 Madrid')",
         ),

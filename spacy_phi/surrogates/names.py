@@ -394,10 +394,12 @@ def titled_before(before: str) -> bool:
     return bool(re.search(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|sr|sra|srta|dra)\.?\s*$", before[-12:]))
 
 
-def _name_words(text: str) -> List[Tuple[int, int, str]]:
+def _name_words(text: str, spanish: bool = False) -> List[Tuple[int, int, str]]:
     """The words of a name span with their roles: "title", "suffix",
     "particle", "initial", "first", "last" (lone words get "lone", resolved
-    by the linker). The parts of a hyphenated name share one role."""
+    by the linker). The parts of a hyphenated name share one role. Spanish
+    names (`spanish`) of three or more words end in two surnames ("Ernesto
+    Rivera Bueno")."""
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     comma = text.find(",")
     norms = [normalize_value(text[s:e]) for s, e in words]
@@ -428,7 +430,8 @@ def _name_words(text: str) -> List[Tuple[int, int, str]]:
         elif first_particle is not None and i > first_particle:
             role = "last"
         else:
-            role = "last" if unit[i] == units[-1] else "first"
+            surnames = units[-2:] if spanish and len(units) >= 3 else units[-1:]
+            role = "last" if unit[i] in surnames else "first"
         out.append((s, e, role))
     return _join_hyphenated_given(text, out)
 
@@ -489,7 +492,7 @@ class NameLinker:
         word_hints: Dict[str, List[str]] = {}
         partners: Dict[str, Set[str]] = {}  # given name -> surnames it was written with
         for text, hint, after_title in zip(texts, hints, titled):
-            words = _name_words(text)
+            words = _name_words(text, self.lang == "es")
             given = [normalize_value(text[s:e]) for s, e, r in words if r == "first"]
             for s, e, role in words:
                 norm = normalize_value(text[s:e])
@@ -501,7 +504,7 @@ class NameLinker:
                 if hint and role in ("first", "last", "lone"):
                     word_hints.setdefault(norm, []).append(hint)
         for text, after_title in zip(texts, titled):
-            for s, e, role in _name_words(text):
+            for s, e, role in _name_words(text, self.lang == "es"):
                 norm = normalize_value(text[s:e])
                 # A lone given name ("Wife Mariela", "referring Leontyne") is a
                 # given name unless a title makes it a surname ("Mrs. Kowalczyk").
@@ -511,7 +514,7 @@ class NameLinker:
             if role == "first":
                 self.sex[norm] = self._resolve_sex(norm, word_hints, partners)
         for text in texts:
-            for s, e, role in _name_words(text):
+            for s, e, role in _name_words(text, self.lang == "es"):
                 if role in ("first", "last", "lone"):
                     self._word(text[s:e], role)
 
@@ -612,7 +615,7 @@ class NameLinker:
         """
         parts: List[str] = []
         pos = 0
-        for s, e, role in _name_words(text):
+        for s, e, role in _name_words(text, self.lang == "es"):
             parts.append(_scrub_digits(text[pos:s], self, text))
             word = text[s:e]
             if role in ("title", "suffix", "particle"):
