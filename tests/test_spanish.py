@@ -362,3 +362,29 @@ def test_tiny_spanish_pipeline_from_config_assembles_with_native_labels(tmp_path
         es_surrogates.given_names()["F"])
     surrogate = doc._.deidentified.split("\n")[0][len("Nombre: "):].rstrip(".").split()
     assert len(surrogate) == 2 and all(word in spanish_words for word in surrogate)
+
+
+# -- guard -------------------------------------------------------------------------------
+
+def _guarded(lang, text, start, end, label):
+    nlp = blank_pipeline(lang)
+    spacy_phi.add_phi_components(nlp, surrogates=False)
+    doc = nlp.make_doc(text)
+    doc.spans["phi_ner"] = [doc.char_span(start, end, label)]
+    doc.user_data["phi_ner_captured"] = True
+    for _, pipe in nlp.pipeline:
+        doc = pipe(doc)
+    return [e.text for e in doc.ents], [s.kb_id_ for s in doc.spans.get("phi_vetoed", [])]
+
+
+def test_spanish_guard_judges_spanish_common_words():
+    from spacy_phi.guard.common_words_es import spanish_common_words
+
+    words = spanish_common_words()
+    assert len(words) > 5000 and "fiebre" in words and "paciente" in words
+    # no Spanish name or place, nor a word MEDDOCAN annotates as PHI, is a common word
+    assert not {"madrid", "pilar", "rosa", "sierra", "mar", "garcía"} & words
+    # "Fiebre" at a line start is an ordinary Spanish word: vetoed in Spanish, not in English
+    assert _guarded("es", "Fiebre alta.", 0, 6, "CITY") == ([], ["guard:common_word"])
+    assert _guarded("en", "Fiebre alta.", 0, 6, "CITY") == (["Fiebre"], [])
+    assert _guarded("es", "Sierra.", 0, 6, "CITY") == (["Sierra"], [])
