@@ -4,15 +4,19 @@ trained on MEDDOCAN's labels, and keeps them in its output.
 Two components, for an NER trained on native labels (scheme "meddocan_native"):
 
 - `phi_native_ner`, right after the `ner`: moves the NER's native entities to
-  `doc.spans["phi_ner_native"]` and writes them, mapped to our labels
+  `doc.spans["phi_ner_native"]` (without a lone punctuation token at either edge or
+  a title before a name, `trim_span`: MEDDOCAN's annotations never hold them) and
+  writes them, mapped to our labels
   (`labels.meddocan_to_i2b2`), to `doc.spans["phi_ner"]`, where the rule layer
   (`phi_guard`, `phi_merge`) reads the NER output. A native type that is not PHI
   for us (SEXO_SUJETO_ASISTENCIA) stays only in the native group: it is never
   replaced.
 - `phi_native_labels`, after `phi_merge`: writes `doc.spans["meddocan"]`, the
   entities with MEDDOCAN labels, which `spacy-phi evaluate --scheme meddocan`
-  scores. Policy "ner_first" (the default): the NER's native spans as they are
-  (guard vetoes included: the native output is the detector's), plus every
+  scores. Policy "ner_first" (the default): the matches of the authoritative
+  rules (`AUTHORITATIVE_RULES`: precise on the training split), then the NER's
+  native spans that overlap none of them, as they are (guard vetoes included:
+  the native output is the detector's), plus every
   entity of `doc.ents` that overlaps none of them (a rule's find), labelled by
   its rule (`rules.spanish.NATIVE_LABEL_BY_RULE`) or by its label
   (`NATIVE_LABEL_BY_LABEL`). Policy "merged": the entities of `doc.ents` (the
@@ -24,20 +28,28 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional
+from typing import Dict, List, Optional, Sequence
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
 from .labels import meddocan_to_i2b2
 from .rules.spanish import NATIVE_LABEL_BY_RULE
-from .spangroups import _CAPTURED_KEY, NER_GROUP
+from .spangroups import _CAPTURED_KEY, NER_GROUP, RULES_GROUP
 
 #: The NER's spans with their native labels.
 NATIVE_NER_GROUP = "phi_ner_native"
 #: The pipeline's output with MEDDOCAN labels.
 MEDDOCAN_GROUP = "meddocan"
 POLICIES = ("ner_first", "merged")
+#: Rules whose matches replace the NER's overlapping spans in `doc.spans["meddocan"]`:
+#: those whose matches had exactly a gold MEDDOCAN span's extent and label at
+#: least 99 % of the time on the MEDDOCAN *training* split (header fields, IDs after
+#: their field name, numeric dates, postcodes after "CP"; docs/spanish.md).
+AUTHORITATIVE_RULES = (
+    "es_cp", "es_date_numeric", "es_field_fecha", "es_field_localidad", "es_field_nombre",
+    "es_field_pais", "es_nass", "es_ncol", "es_nhc",
+)
 
 #: MEDDOCAN label of an entity of ours that no NER span or rule labelled.
 NATIVE_LABEL_BY_LABEL: Dict[str, str] = {
@@ -74,6 +86,30 @@ NATIVE_LABEL_BY_LABEL: Dict[str, str] = {
 }
 
 
+#: Tokens an NER span never starts or ends with in MEDDOCAN's annotations: a lone
+#: punctuation mark (no training span ends with one), and a title before a name
+#: ("Dr.", "Doctora": the name alone is annotated).
+_EDGE_PUNCT = frozenset(".,;:-–()[]\"'«»")
+_TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doctor", "doctora", "dres.", "sr.", "sra.", "srta.",
+                     "d.", "dª", "dª.", "dña.", "don", "doña", "prof.", "profa."})
+_NAME_LABELS = frozenset({"NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA"})
+
+
+def trim_span(span: Span) -> Optional[Span]:
+    """The span without edge punctuation tokens or spaces, and for a name without
+    a title in front; None when nothing is left. Offsets stay those of the text."""
+    start, end = span.start, span.end
+    doc = span.doc
+    while start < end and (doc[start].is_space or doc[start].text in _EDGE_PUNCT
+                           or (span.label_ in _NAME_LABELS and doc[start].lower_ in _TITLES)):
+        start += 1
+    while end > start and (doc[end - 1].is_space or doc[end - 1].text in _EDGE_PUNCT):
+        end -= 1
+    if start == end:
+        return None
+    return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
+
 def _rule_of(match_id: Optional[str]) -> Optional[str]:
     """The rule id of a match id ("es_phone_shape:no_context" -> "es_phone_shape")."""
     return match_id.split(":", 1)[0] if match_id else None
@@ -86,7 +122,7 @@ class NativeNer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        native = list(doc.ents)
+        native = [t for t in (trim_span(s) for s in doc.ents) if t is not None]
         mapped: List[Span] = []
         for span in native:
             label = meddocan_to_i2b2(span.label_, span.text)
@@ -103,13 +139,22 @@ class NativeLabels:
     """Write `doc.spans["meddocan"]` from the native NER spans and `doc.ents`.
 
     policy (str): "ner_first" or "merged" (see the module docstring).
+    authoritative_rules (Sequence[str]): ids of rules whose matches replace
+        the NER's overlapping spans (policy "ner_first" only).
     """
 
-    def __init__(self, name: str = "phi_native_labels", *, policy: str = "ner_first") -> None:
+    def __init__(
+        self,
+        name: str = "phi_native_labels",
+        *,
+        policy: str = "ner_first",
+        authoritative_rules: Sequence[str] = AUTHORITATIVE_RULES,
+    ) -> None:
         if policy not in POLICIES:
             raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
         self.name = name
         self.policy = policy
+        self.authoritative_rules = frozenset(authoritative_rules)
 
     def __call__(self, doc: Doc) -> Doc:
         native = list(doc.spans[NATIVE_NER_GROUP]) if NATIVE_NER_GROUP in doc.spans else []
@@ -120,8 +165,16 @@ class NativeLabels:
         native_by_extent = {(s.start, s.end): s.label_ for s in native}
         out: List[Span] = []
         if self.policy == "ner_first":
-            out.extend(Span(doc, s.start, s.end, label=s.label_) for s in native)
             taken = [False] * len(doc)
+            rules = doc.spans[RULES_GROUP] if RULES_GROUP in doc.spans else []
+            for span in sorted(rules, key=lambda s: (s.start, -len(s))):
+                rule = _rule_of(span.id_)
+                if rule in self.authoritative_rules and rule in NATIVE_LABEL_BY_RULE and not any(taken[span.start:span.end]):
+                    out.append(Span(doc, span.start, span.end, label=NATIVE_LABEL_BY_RULE[rule]))
+                    taken[span.start:span.end] = [True] * (span.end - span.start)
+            for span in native:
+                if not any(taken[span.start:span.end]):
+                    out.append(Span(doc, span.start, span.end, label=span.label_))
             for span in native:
                 taken[span.start:span.end] = [True] * (span.end - span.start)
             for ent in doc.ents:
@@ -156,8 +209,10 @@ def make_native_ner(nlp: Language, name: str) -> NativeNer:
 
 
 @Language.factory(
-    "phi_native_labels", assigns=["doc.spans"], default_config={"policy": "ner_first"}
+    "phi_native_labels",
+    assigns=["doc.spans"],
+    default_config={"policy": "ner_first", "authoritative_rules": list(AUTHORITATIVE_RULES)},
 )
-def make_native_labels(nlp: Language, name: str, policy: str) -> NativeLabels:
+def make_native_labels(nlp: Language, name: str, policy: str, authoritative_rules: List[str]) -> NativeLabels:
     """Create the `phi_native_labels` component (place it after `phi_merge`)."""
-    return NativeLabels(name, policy=policy)
+    return NativeLabels(name, policy=policy, authoritative_rules=authoritative_rules)

@@ -133,6 +133,12 @@ def found(nlp, text):
         ("es_age_field", "Edad: 70 años Sexo: H.", "70 años", "AGE"),
         ("es_age_de_anos", "Varón de 52 años que acude", "52 años", "AGE"),
         ("email", "E-mail: nnavcu@hotmail.com", "nnavcu@hotmail.com", "EMAIL"),
+        ("es_field_nombre", "Datos.\nNombre:  Ernesto.\nApellidos: Rivera Bueno.\n", "Ernesto", "PATIENT"),
+        ("es_field_nombre", "Apellidos: Rivera Bueno.\n", "Rivera Bueno", "PATIENT"),
+        ("es_field_domicilio", "Domicilio:  Calle Miguel Benitez 90, 2º B.\n", "Calle Miguel Benitez 90, 2º B", "STREET"),
+        ("es_field_localidad", "Localidad/ Provincia: Miranda de Ebro.\n", "Miranda de Ebro", "CITY"),
+        ("es_field_pais", "País de nacimiento: Perú.\n", "Perú", "COUNTRY"),
+        ("es_field_fecha", "Fecha de Ingreso: 2016-12-12.\n", "2016-12-12", "DATE"),
     ],
 )
 def test_spanish_rule_finds_its_value(rules_es, rule, text, value, label):
@@ -160,6 +166,11 @@ def test_spanish_rule_finds_its_value(rules_es, rule, text, value, label):
         ("es_date_short_month", "dosis 3-mar"),
         ("es_age_field", "Edad gestacional desconocida"),
         ("es_age_de_anos", "Tratamiento de 5 años de duración"),
+        ("es_field_nombre", "El nombre: del fármaco se omite"),  # not at a line start
+        ("es_field_domicilio", "Domicilio:\nCalle"),  # no value on the line
+        ("es_field_localidad", "Localidad/ Provincia: Tolosa, Gipuzkoa.\n"),  # two places: the NER decides
+        ("es_field_pais", "País: 123.\n"),
+        ("es_field_fecha", "Fecha de nacimiento: desconocida.\n"),
     ],
 )
 def test_spanish_rule_leaves_look_alikes(rules_es, rule, text):
@@ -388,3 +399,30 @@ def test_spanish_guard_judges_spanish_common_words():
     assert _guarded("es", "Fiebre alta.", 0, 6, "CITY") == ([], ["guard:common_word"])
     assert _guarded("en", "Fiebre alta.", 0, 6, "CITY") == (["Fiebre"], [])
     assert _guarded("es", "Sierra.", 0, 6, "CITY") == (["Sierra"], [])
+
+
+def test_native_ner_spans_lose_edge_punctuation_and_titles(monkeypatch):
+    monkeypatch.setenv("SPACY_PHI_SECRET", SECRET.decode())
+    nlp = blank_pipeline("es")
+    nlp.add_pipe("phi_native_ner")
+    spacy_phi.add_phi_components(nlp, surrogates=False)
+    nlp.add_pipe("phi_native_labels", after="phi_merge")
+    text = "Remitido por la Doctora Marta Gil. Vive en Miranda de Ebro.\nSexo: H."
+    doc = _with_ner(nlp, text, [(16, 34, "NOMBRE_PERSONAL_SANITARIO"), (43, 59, "TERRITORIO")])
+    assert [(s.text, s.label_) for s in doc.spans[MEDDOCAN_GROUP]] == [
+        ("Marta Gil", "NOMBRE_PERSONAL_SANITARIO"), ("Miranda de Ebro", "TERRITORIO")]
+    assert [e.text for e in doc.ents] == ["Marta Gil", "Miranda de Ebro"]
+
+
+def test_authoritative_rules_replace_the_ner_extent(monkeypatch):
+    """A header field found by a rule precise on the training split wins over an
+    NER span that overlaps it; other NER spans stay as they are."""
+    monkeypatch.setenv("SPACY_PHI_SECRET", SECRET.decode())
+    nlp = blank_pipeline("es")
+    nlp.add_pipe("phi_native_ner")
+    spacy_phi.add_phi_components(nlp, surrogates=False)
+    nlp.add_pipe("phi_native_labels", after="phi_merge")
+    text = "Apellidos: Rivera Bueno.\nLocalidad/ Provincia: Miranda de Ebro.\nDolor torácico."
+    doc = _with_ner(nlp, text, [(11, 17, "NOMBRE_PERSONAL_SANITARIO"), (47, 54, "TERRITORIO")])
+    assert [(s.text, s.label_) for s in doc.spans[MEDDOCAN_GROUP]] == [
+        ("Rivera Bueno", "NOMBRE_SUJETO_ASISTENCIA"), ("Miranda de Ebro", "TERRITORIO")]
