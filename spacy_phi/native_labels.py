@@ -95,15 +95,18 @@ _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doctor", "doctora", "dres.", "
 _NAME_LABELS = frozenset({"NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA"})
 
 
+def _is_edge(token) -> bool:
+    return token.is_space or all(char in _EDGE_PUNCT for char in token.text)
+
+
 def trim_span(span: Span) -> Optional[Span]:
     """The span without edge punctuation tokens or spaces, and for a name without
     a title in front; None when nothing is left. Offsets stay those of the text."""
     start, end = span.start, span.end
     doc = span.doc
-    while start < end and (doc[start].is_space or doc[start].text in _EDGE_PUNCT
-                           or (span.label_ in _NAME_LABELS and doc[start].lower_ in _TITLES)):
+    while start < end and (_is_edge(doc[start]) or (span.label_ in _NAME_LABELS and doc[start].lower_ in _TITLES)):
         start += 1
-    while end > start and (doc[end - 1].is_space or doc[end - 1].text in _EDGE_PUNCT):
+    while end > start and _is_edge(doc[end - 1]):
         end -= 1
     if start == end:
         return None

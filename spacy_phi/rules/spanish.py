@@ -142,7 +142,7 @@ def spanish_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "es_field_domicilio", "STREET",
-            r"^[ \t]*Domicilio[ \t]*:[ \t]*(?P<value>[^\n]*?[^\s.])[ \t]*\.?[ \t]*$",
+            r"^[ \t]*Domicilio[ \t]*:[ \t]*(?P<value>[^\n]*?[^\s.,])[ \t,]*\.{0,2}[ \t]*$",
             flags="m",
             prefilter=r"Domicilio",
             description="the address field ('Domicilio: Calle Miguel Benitez 90.')",
@@ -171,7 +171,7 @@ def spanish_rules() -> List[RegexRule]:
         # ---- age --------------------------------------------------------------------
         RegexRule(
             "es_age_field", "AGE",
-            r"(?i:\bedad\b\s*:?\s*)(?P<value>\d{1,3}(?:[,.]\d)?(?:\s+(?:años|meses|semanas|días|a\.))?)(?!\w)",
+            r"(?i:\bedad\b\s*:?\s*)(?P<value>\d{1,3}(?:[,.]\d)?(?:\s+(?i:años?|meses|mes|semanas?|d[íi]as?|a))?)(?!\w)",
             prefilter=r"(?i)edad",
             description="age after 'Edad:' ('Edad: 70 años')",
         ),
