@@ -95,6 +95,21 @@ _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doctor", "doctora", "dres.", "
 _NAME_LABELS = frozenset({"NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA"})
 
 
+#: MEDDOCAN annotates mentions of relatives ("su madre", "dos hermanas") as
+#: FAMILIARES_SUJETO_ASISTENCIA; only a span with a name in it is a PATIENT for us
+#: (a surrogate name for "madre" would be wrong, and the word identifies no one).
+def _names_someone(span: Span) -> bool:
+    return any(t.is_alpha and t.text[:1].isupper() and t.lower_ not in _KINSHIP for t in span)
+
+
+_KINSHIP = frozenset(
+    """madre padre padres hijo hija hijos hijas hermano hermana hermanos hermanas abuelo abuela abuelos
+    tío tía tíos primo prima primos sobrino sobrina nieto nieta nietos esposo esposa marido mujer pareja
+    novio novia familia familiares familiar materno materna paterno paterna mayor menor gemelo gemela
+    cuñado cuñada suegro suegra yerno nuera un una dos tres su sus""".split()
+)
+
+
 def _is_edge(token) -> bool:
     return token.is_space or all(char in _EDGE_PUNCT for char in token.text)
 
@@ -129,6 +144,8 @@ class NativeNer:
         mapped: List[Span] = []
         for span in native:
             label = meddocan_to_i2b2(span.label_, span.text)
+            if span.label_ == "FAMILIARES_SUJETO_ASISTENCIA" and not _names_someone(span):
+                label = None
             if label is not None:
                 mapped.append(Span(doc, span.start, span.end, label=label))
         doc.ents = []

@@ -426,3 +426,16 @@ def test_authoritative_rules_replace_the_ner_extent(monkeypatch):
     doc = _with_ner(nlp, text, [(11, 17, "NOMBRE_PERSONAL_SANITARIO"), (47, 54, "TERRITORIO")])
     assert [(s.text, s.label_) for s in doc.spans[MEDDOCAN_GROUP]] == [
         ("Rivera Bueno", "NOMBRE_SUJETO_ASISTENCIA"), ("Miranda de Ebro", "TERRITORIO")]
+
+
+def test_relatives_named_by_kinship_words_are_not_replaced(monkeypatch):
+    monkeypatch.setenv("SPACY_PHI_SECRET", SECRET.decode())
+    nlp = blank_pipeline("es")
+    nlp.add_pipe("phi_native_ner")
+    spacy_phi.add_phi_components(nlp, surrogate_settings={"default_mode": "tag"})
+    nlp.add_pipe("phi_native_labels", after="phi_merge")
+    text = "Madre de 40 años. Su hermana Carmen Ruiz vino."
+    doc = _with_ner(nlp, text, [(0, 5, "FAMILIARES_SUJETO_ASISTENCIA"), (29, 40, "FAMILIARES_SUJETO_ASISTENCIA")])
+    assert [(s.text, s.label_) for s in doc.spans[MEDDOCAN_GROUP]] == [
+        ("Madre", "FAMILIARES_SUJETO_ASISTENCIA"), ("Carmen Ruiz", "FAMILIARES_SUJETO_ASISTENCIA")]
+    assert doc._.deidentified.startswith("Madre de") and "[**PATIENT**] vino" in doc._.deidentified
