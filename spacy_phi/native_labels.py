@@ -16,8 +16,8 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
   scores. Policy "ner_first" (the default): the matches of the authoritative
   rules (`AUTHORITATIVE_RULES`: precise on the training split), then the NER's
   native spans that overlap none of them, as they are (guard vetoes included:
-  the native output is the detector's), plus every
-  entity of `doc.ents` that overlaps none of them (a rule's find), labelled by
+  the native output is the detector's), plus every rule or known-PHI span that
+  overlaps none of them (its own extent, trimmed as the NER's), labelled by
   its rule (`rules.spanish.NATIVE_LABEL_BY_RULE`) or by its label
   (`NATIVE_LABEL_BY_LABEL`). Policy "merged": the entities of `doc.ents` (the
   union extents of `phi_merge`), each with the native label of the NER span of
@@ -35,7 +35,7 @@ from spacy.tokens import Doc, Span
 
 from .labels import meddocan_to_i2b2
 from .rules.spanish import NATIVE_LABEL_BY_RULE
-from .spangroups import _CAPTURED_KEY, NER_GROUP, RULES_GROUP
+from .spangroups import _CAPTURED_KEY, KNOWN_GROUP, NER_GROUP, RULES_GROUP
 
 #: The NER's spans with their native labels.
 NATIVE_NER_GROUP = "phi_ner_native"
@@ -89,7 +89,7 @@ NATIVE_LABEL_BY_LABEL: Dict[str, str] = {
 #: Tokens an NER span never starts or ends with in MEDDOCAN's annotations: a lone
 #: punctuation mark (no training span ends with one), and a title before a name
 #: ("Dr.", "Doctora": the name alone is annotated).
-_EDGE_PUNCT = frozenset(".,;:-–()[]\"'«»")
+_EDGE_PUNCT = frozenset(".,;:-–()[]\"'«»+")
 _TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doctor", "doctora", "dres.", "sr.", "sra.", "srta.",
                      "d.", "dª", "dª.", "dña.", "don", "doña", "prof.", "profa."})
 _NAME_LABELS = frozenset({"NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA"})
@@ -197,9 +197,16 @@ class NativeLabels:
                     out.append(Span(doc, span.start, span.end, label=span.label_))
             for span in native:
                 taken[span.start:span.end] = [True] * (span.end - span.start)
-            for ent in doc.ents:
-                if not any(taken[ent.start:ent.end]):
-                    out.append(Span(doc, ent.start, ent.end, label=self._label(ent, rule_by_extent, {})))
+            # Then the rules' and known identifiers' own extents (not phi_merge's unions,
+            # which may have grown into a neighbouring NER span) where nothing is yet.
+            others = [*rules, *(doc.spans[KNOWN_GROUP] if KNOWN_GROUP in doc.spans else [])]
+            for span in sorted(others, key=lambda s: (s.start, -len(s))):
+                rule = _rule_of(span.id_)
+                label = NATIVE_LABEL_BY_RULE.get(rule or "") or NATIVE_LABEL_BY_LABEL.get(span.label_)
+                trimmed = trim_span(Span(doc, span.start, span.end, label=label)) if label else None
+                if trimmed is not None and not any(taken[trimmed.start:trimmed.end]):
+                    out.append(trimmed)
+                    taken[trimmed.start:trimmed.end] = [True] * (trimmed.end - trimmed.start)
         else:
             covered = [False] * len(doc)
             for ent in doc.ents:

@@ -133,6 +133,7 @@ def found(nlp, text):
         ("es_age_field", "Edad: 70 años Sexo: H.", "70 años", "AGE"),
         ("es_age_de_anos", "Varón de 52 años que acude", "52 años", "AGE"),
         ("email", "E-mail: nnavcu@hotmail.com", "nnavcu@hotmail.com", "EMAIL"),
+        ("es_country", "Hospital Central. Caracas. Venezuela e-mail: x@y.com", "Venezuela", "COUNTRY"),
         ("es_field_nombre", "Datos.\nNombre:  Ernesto.\nApellidos: Rivera Bueno.\n", "Ernesto", "PATIENT"),
         ("es_field_nombre", "Apellidos: Rivera Bueno.\n", "Rivera Bueno", "PATIENT"),
         ("es_field_domicilio", "Domicilio:  Calle Miguel Benitez 90, 2º B.\n", "Calle Miguel Benitez 90, 2º B", "STREET"),
@@ -166,6 +167,7 @@ def test_spanish_rule_finds_its_value(rules_es, rule, text, value, label):
         ("es_date_short_month", "dosis 3-mar"),
         ("es_age_field", "Edad gestacional desconocida"),
         ("es_age_de_anos", "Tratamiento de 5 años de duración"),
+        ("es_country", "Hospital Clínico Universidad de Chile y Hospital San José"),
         ("es_field_nombre", "El nombre: del fármaco se omite"),  # not at a line start
         ("es_field_domicilio", "Domicilio:\nCalle"),  # no value on the line
         ("es_field_localidad", "Localidad/ Provincia: Tolosa, Gipuzkoa.\n"),  # two places: the NER decides

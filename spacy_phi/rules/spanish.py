@@ -15,6 +15,7 @@ pipeline's language is Spanish, together with the language-neutral built-ins
 
 from __future__ import annotations
 
+import re
 from typing import Dict, List
 
 from .regex_rules import RegexRule
@@ -30,6 +31,15 @@ _MONTH_ES = "(?:" + "|".join(_MONTHS_ES) + ")"
 _MONTH_ES_SHORT = r"(?:ene|feb|mar|abr|may|jun|jul|ago|sep|sept|oct|nov|dic)"
 #: A field name, optional period, colon and spaces: "NHC: ", "NHC.- ", "NHC "
 _FIELD_END = r"\.?\s*(?:[:.-]\s*)*"
+
+
+def _country_pattern() -> str:
+    """Countries written in Spanish (Faker es_ES) that are not also a Spanish province
+    ("Granada"), longest first."""
+    from ..surrogates.spanish import countries, provinces
+
+    names = (set(countries()) - set(provinces())) | {"EE.UU.", "EE. UU.", "USA", "U.S.A.", "Estados Unidos", "Reino Unido"}
+    return "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
 
 
 def spanish_rules() -> List[RegexRule]:
@@ -168,6 +178,14 @@ def spanish_rules() -> List[RegexRule]:
             prefilter=r"Fecha",
             description="the birth and admission date fields ('Fecha de nacimiento: 03/03/1946.')",
         ),
+        RegexRule(
+            "es_country", "COUNTRY",
+            r"(?:(?<=[,.(])|(?<=[,.(] ))(?P<value>" + _country_pattern() + r")"
+            r"(?=\s*[).,;]|\s+(?i:e-?mail|correo|tfno|tel|fax)|[ \t]*$)",
+            flags="m",
+            priority=2,
+            description="a country closing an address ('Caracas. Venezuela e-mail', '(España).')",
+        ),
         # ---- age --------------------------------------------------------------------
         RegexRule(
             "es_age_field", "AGE",
@@ -203,6 +221,7 @@ NATIVE_LABEL_BY_RULE: Dict[str, str] = {
     "es_field_domicilio": "CALLE",
     "es_field_localidad": "TERRITORIO",
     "es_field_pais": "PAIS",
+    "es_country": "PAIS",
     "es_field_fecha": "FECHAS",
     "es_age_de_anos": "EDAD_SUJETO_ASISTENCIA",
     "email": "CORREO_ELECTRONICO",
