@@ -134,6 +134,7 @@ def found(nlp, text):
         ("es_age_de_anos", "Varón de 52 años que acude", "52 años", "AGE"),
         ("email", "E-mail: nnavcu@hotmail.com", "nnavcu@hotmail.com", "EMAIL"),
         ("es_country", "Hospital Central. Caracas. Venezuela e-mail: x@y.com", "Venezuela", "COUNTRY"),
+        ("es_city_after_cp", "C/ Mayor 5. 09200 Miranda de Ebro (Burgos).", "Miranda de Ebro", "CITY"),
         ("es_field_nombre", "Datos.\nNombre:  Ernesto.\nApellidos: Rivera Bueno.\n", "Ernesto", "PATIENT"),
         ("es_field_nombre", "Apellidos: Rivera Bueno.\n", "Rivera Bueno", "PATIENT"),
         ("es_field_domicilio", "Domicilio:  Calle Miguel Benitez 90, 2º B.\n", "Calle Miguel Benitez 90, 2º B", "STREET"),
@@ -168,6 +169,7 @@ def test_spanish_rule_finds_its_value(rules_es, rule, text, value, label):
         ("es_age_field", "Edad gestacional desconocida"),
         ("es_age_de_anos", "Tratamiento de 5 años de duración"),
         ("es_country", "Hospital Clínico Universidad de Chile y Hospital San José"),
+        ("es_city_after_cp", "Recuento de 25000 Plaquetas por microlitro"),
         ("es_field_nombre", "El nombre: del fármaco se omite"),  # not at a line start
         ("es_field_domicilio", "Domicilio:\nCalle"),  # no value on the line
         ("es_field_localidad", "Localidad/ Provincia: Tolosa, Gipuzkoa.\n"),  # two places: the NER decides

@@ -33,6 +33,10 @@ _MONTH_ES_SHORT = r"(?:ene|feb|mar|abr|may|jun|jul|ago|sep|sept|oct|nov|dic)"
 _FIELD_END = r"\.?\s*(?:[:.-]\s*)*"
 
 
+#: A place name: capitalised words, with "de", "del", "la" ... between them.
+_PLACE = r"[A-ZÁÉÍÓÚÑ][\w’'-]*(?: (?:de|del|la|las|los|el|i|[A-ZÁÉÍÓÚÑ][\w’'-]*))*?"
+
+
 def _country_pattern() -> str:
     """Countries written in Spanish (Faker es_ES) that are not also a Spanish province
     ("Granada"), longest first."""
@@ -179,6 +183,14 @@ def spanish_rules() -> List[RegexRule]:
             description="the birth and admission date fields ('Fecha de nacimiento: 03/03/1946.')",
         ),
         RegexRule(
+            "es_city_after_cp", "CITY",
+            r"(?<![\d-])(?:0[1-9]|[1-4]\d|5[0-2])\d{3}[ ,]+(?P<value>" + _PLACE + r")"
+            r"(?=\s*[.,(;\n]|\s+(?i:e-?mail|tel[ée]?f?|tfno|tlf|fax|españa)\b|[ \t]*$)",
+            flags="m",
+            priority=2,
+            description="the town after a postcode ('28036 Madrid.', '09200 Miranda de Ebro (Burgos)')",
+        ),
+        RegexRule(
             "es_country", "COUNTRY",
             r"(?:(?<=[,.(])|(?<=[,.(] ))(?P<value>" + _country_pattern() + r")"
             r"(?=\s*[).,;]|\s+(?i:e-?mail|correo|tfno|tel|fax)|[ \t]*$)",
@@ -222,6 +234,7 @@ NATIVE_LABEL_BY_RULE: Dict[str, str] = {
     "es_field_localidad": "TERRITORIO",
     "es_field_pais": "PAIS",
     "es_country": "PAIS",
+    "es_city_after_cp": "TERRITORIO",
     "es_field_fecha": "FECHAS",
     "es_age_de_anos": "EDAD_SUJETO_ASISTENCIA",
     "email": "CORREO_ELECTRONICO",
