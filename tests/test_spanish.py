@@ -443,3 +443,14 @@ def test_relatives_named_by_kinship_words_are_not_replaced(monkeypatch):
     assert [(s.text, s.label_) for s in doc.spans[MEDDOCAN_GROUP]] == [
         ("Madre", "FAMILIARES_SUJETO_ASISTENCIA"), ("Carmen Ruiz", "FAMILIARES_SUJETO_ASISTENCIA")]
     assert doc._.deidentified.startswith("Madre de") and "[**PATIENT**] vino" in doc._.deidentified
+
+
+def test_spanish_note_reference_date_skips_the_birth_date():
+    from spacy_phi.surrogates.generator import note_reference_date
+
+    text = "Fecha de nacimiento: 03/03/1946.\nFecha de Ingreso: 12/12/2016."
+    spans = [(21, 31, "DATE"), (51, 61, "DATE")]
+    assert text[21:31] == "03/03/1946" and text[51:61] == "12/12/2016"
+    assert note_reference_date(text, spans, "es") == dt.date(2016, 12, 12)
+    # English reads neither the Spanish cue nor day-first dates
+    assert note_reference_date(text, spans) == dt.date(1946, 3, 3)

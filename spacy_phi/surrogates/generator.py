@@ -74,9 +74,9 @@ SURROGATE_LANGS = ("en", "es")
 #: Labels whose surrogate keeps the type and service words of the name.
 NAMED_PLACE_LABELS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "LOCATION_OTHER"})
 #: A date right after these words is a birth date, never the note's reference date.
-_BIRTH_CUE = re.compile(
-    r"(?i)(?:\bdob|\bd\.o\.b|\bbirth\w*|\bborn|\bnacimiento|\bnacid[oa]|\bf\.\s?nac\.?)\W{0,4}(?:\w+\W{1,3}){0,1}$"
-)
+_BIRTH_CUE = re.compile(r"(?i)(?:\bdob|\bd\.o\.b|\bbirth\w*|\bborn)\W{0,4}(?:\w+\W{1,3}){0,1}$")
+#: The same in Spanish notes ("Fecha de nacimiento:", "nacido el", "F. nac.").
+_BIRTH_CUE_ES = re.compile(r"(?i)(?:\bnacimiento|\bnacid[oa]|\bf\.\s?nac\.?)\W{0,4}(?:\w+\W{1,3}){0,1}$")
 
 
 @dataclass(frozen=True)
@@ -323,7 +323,8 @@ def note_reference_date(
     RETURNS (Optional[datetime.date]): the reference date.
     """
     for start, end, label in spans:
-        if label != "DATE" or _BIRTH_CUE.search(text[max(0, start - 20) : start]):
+        birth_cue = _BIRTH_CUE_ES if lang == "es" else _BIRTH_CUE
+        if label != "DATE" or birth_cue.search(text[max(0, start - 20) : start]):
             continue
         try:
             date = parse_date(text[start:end], lang).date
