@@ -228,12 +228,18 @@ MEDDOCAN_MAPPING: Dict[str, Optional[str]] = {
     "IDENTIF_BIOMETRICOS": "BIOID",
 }
 
+#: MEDDOCAN's own labels, kept as they are (every type, SEXO_SUJETO_ASISTENCIA
+#: included): the labels the Spanish NER is trained on and the MEDDOCAN shared
+#: task scores (subtrack 1). `meddocan_to_i2b2` maps them to ours.
+MEDDOCAN_LABELS: Tuple[str, ...] = tuple(MEDDOCAN_MAPPING)
+
 SCHEMES: Dict[str, Mapping[str, Optional[str]]] = {
     "spacy_phi": {name: name for name in LABEL_NAMES},
     "i2b2_2014": I2B2_2014_MAPPING,
     "i2b2_2006": I2B2_2006_MAPPING,
     "physionet": PHYSIONET_MAPPING,
     "meddocan": MEDDOCAN_MAPPING,
+    "meddocan_native": {name: name for name in MEDDOCAN_LABELS},
 }
 
 _DIGITS_ONLY = re.compile(r"^[\d\s-]+$")
@@ -266,6 +272,20 @@ def map_label(source_label: str, scheme: str, span_text: str = "") -> Optional[s
     if scheme == "meddocan" and label == "CITY" and span_text and _DIGITS_ONLY.match(span_text):
         return "ZIP"
     return label
+
+
+def meddocan_to_i2b2(native_label: str, span_text: str = "") -> Optional[str]:
+    """Our label for a MEDDOCAN label (`map_label(..., "meddocan")`), or None for
+    a type that is not PHI for us (SEXO_SUJETO_ASISTENCIA) or an unknown label.
+
+    native_label (str): the MEDDOCAN label.
+    span_text (str): the span's text (a digits-only TERRITORIO is a ZIP).
+    RETURNS (Optional[str]): our label or None.
+    """
+    try:
+        return map_label(native_label, "meddocan", span_text)
+    except UnknownLabelError:
+        return None
 
 
 def labels_in(categories: Iterable[Category]) -> Tuple[str, ...]:

@@ -140,6 +140,40 @@ EXTRA_SUFFIXES: Sequence[str] = (
     r"(?<=[^\W\d_]{2})-",
 )
 
+# --- Spanish (lang "es") additions ----------------------------------------------------
+# Only pipelines whose language is Spanish get these; English tokenization is unchanged.
+#: Zero-width splits: "D.Juan", "Dª.María" (a title glued to a name), "NºCol" (a field
+#: mark glued to the next word), "3ºB" (floor and door: "3º" "B").
+SPANISH_SPLIT_RULES: Sequence[str] = (
+    r"(?<=[^\W\d_]\.)(?=[A-ZÁÉÍÓÚÑ][a-záéíóúñ])",
+    r"(?<=[ºª])(?=[A-ZÁÉÍÓÚÑ])",
+    # "Tfno.+34679802102"
+    r"(?<=[^\W\d_]\.)(?=\+\d)",
+)
+#: A period after a token of one letter is split off: "Sexo: H." (sex), "2º B." (door),
+#: "s/n." (sin número). Spanish defaults keep "a." ... "z." as abbreviations, which
+#: glued the period to a PHI span's last letter: with them about 1,000 of the 17,134 MEDDOCAN
+#: train+dev spans did not end on a token boundary.
+#: Also after a letter glued to punctuation: "Sexo:H.", "S/N.", "2.º-A.", "3ºD.".
+SPANISH_SUFFIXES: Sequence[str] = (
+    r"(?<=^[^\W\d_])\.", r"(?<=[^\w\s][^\W\d_])\.", r"(?<=[ºª][^\W\d_])\.",
+)
+#: A plus sign before a number is split off ("+34 945007000": some annotations leave it out).
+SPANISH_PREFIXES: Sequence[str] = (r"\+(?=\d)",)
+#: Titles, address and field abbreviations of Spanish clinical text kept whole.
+SPANISH_ABBREVIATIONS: Sequence[str] = (
+    "Dra.", "Dr.", "Dres.", "Sra.", "Sr.", "Srta.", "Dña.", "Dª.", "Dº.", "D.ª", "Prof.", "Profa.",
+    "Avda.", "Av.", "Pza.", "Pº.", "Ctra.", "Urb.", "Bº.", "Bda.", "Cl.", "Tfno.", "Tlf.",
+    "Telf.", "Tel.", "Hosp.", "Dpto.", "Serv.", "Nº.", "núm.", "Núm.", "C.P.", "aprox.", "p.ej.",
+)
+#: English clinical abbreviations that end Spanish sentences instead: the months
+#: ("Maria del Mar.") and "Co." ("Boston Scientific Co.)"). "Izq.", "Dcha.", "Der.",
+#: "Col." are not kept whole either: they end address lines.
+SPANISH_NOT_ABBREVIATIONS = frozenset(
+    variant.lower() for variant in ("Jan.", "Feb.", "Mar.", "Apr.", "Jun.", "Jul.", "Aug.", "Sep.",
+                                    "Sept.", "Oct.", "Nov.", "Dec.", "co.", "corp.", "inc.")
+)
+
 # --- Abbreviations kept as one token with their periods -------------------------------
 CLINICAL_ABBREVIATIONS: Sequence[str] = (
     # titles and degrees
@@ -185,6 +219,22 @@ def clinical_special_cases() -> Dict[str, List[Dict[int, str]]]:
     return special_cases
 
 
+_ONE_LETTER_PERIOD = re.compile(r"^[^\W\d_]\.$")
+
+
+def spanish_special_cases() -> Dict[str, List[Dict[int, str]]]:
+    """Tokenizer exceptions for Spanish clinical abbreviations (as written and
+    capitalised).
+
+    RETURNS (Dict[str, List[Dict[int, str]]]): spaCy special cases (one token each).
+    """
+    special_cases: Dict[str, List[Dict[int, str]]] = {}
+    for abbreviation in SPANISH_ABBREVIATIONS:
+        for variant in dict.fromkeys((abbreviation, abbreviation[:1].upper() + abbreviation[1:])):
+            special_cases[variant] = [{ORTH: variant, NORM: abbreviation.lower()}]
+    return special_cases
+
+
 def language_exceptions(exceptions: Dict[str, Any]) -> Dict[str, Any]:
     """The language's tokenizer exceptions minus emoticons. Emoticons glue PHI to
     punctuation in notes: "MR:P0630587" gave ":P", "(8)" gave "8)", "0.0" one token.
@@ -225,10 +275,20 @@ def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
     RETURNS (Tokenizer): a standard spaCy tokenizer with the clinical rules.
     """
     defaults = nlp.Defaults
-    prefixes = [*EXTRA_PREFIXES, *(defaults.prefixes or [])]
-    suffixes = [*EXTRA_SUFFIXES, *(defaults.suffixes or [])]
+    spanish = nlp.lang == "es"
+    prefixes = [*EXTRA_PREFIXES, *(SPANISH_PREFIXES if spanish else ()), *(defaults.prefixes or [])]
+    suffixes = [*EXTRA_SUFFIXES, *(SPANISH_SUFFIXES if spanish else ()), *(defaults.suffixes or [])]
     infixes = infix_patterns(defaults.infixes or [])
+    if spanish:
+        # after the protected patterns (e-mails, URLs stay whole), before the split rules
+        infixes[len(PROTECTED_PATTERNS):len(PROTECTED_PATTERNS)] = list(SPANISH_SPLIT_RULES)
     rules = update_exc(language_exceptions(defaults.tokenizer_exceptions), clinical_special_cases())
+    if spanish:
+        rules = {
+            text: tokens for text, tokens in rules.items()
+            if not _ONE_LETTER_PERIOD.match(text) and text.lower() not in SPANISH_NOT_ABBREVIATIONS
+        }
+        rules = update_exc(rules, spanish_special_cases())
     token_match = re.compile(protected_token_pattern()).match
     return Tokenizer(
         nlp.vocab,

@@ -10,7 +10,11 @@ scored as all missed, predictions without gold are counted. A JSONL predictions
 line needs an "id" and its "spans" ({"start", "end", "label"}, character offsets
 into the gold text); "text" is optional. A span that repeats its "text" is
 checked against the gold text at its offsets (mismatches are reported by id).
-The console shows numbers, labels and ids only; note text reaches the HTML
+With --scheme meddocan (MEDDOCAN gold) the MEDDOCAN shared task's measures
+are added, on MEDDOCAN's own labels (`spacy_phi.evaluation.meddocan`):
+subtrack 1 (strict span and type), subtrack 2 strict and merged (spans
+only); a pipeline's native labels are read from `doc.spans["meddocan"]`,
+predictions files are read with MEDDOCAN labels. The console shows numbers, labels and ids only; note text reaches the HTML
 report (and error examples in the JSON) only with --include-text.
 """
 
@@ -45,7 +49,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("gold", type=Path, help="gold .spacy DocBin, or a corpus in a converter format")
     parser.add_argument("--gold-format", choices=("spacy",) + FORMATS,
                         help="format of GOLD (guessed from .spacy/.jsonl/folder if omitted)")
-    parser.add_argument("--scheme", choices=tuple(SCHEMES), help="label scheme of the gold (default by format)")
+    parser.add_argument("--scheme", choices=tuple(SCHEMES),
+                        help="label scheme of the gold (default by format); meddocan adds the MEDDOCAN "
+                             "shared-task measures on MEDDOCAN's own labels")
     parser.add_argument("--phrases", type=Path, help="PhysioNet phrase file for the gold")
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--model", help="spaCy pipeline (name or path) to run on the gold texts")
@@ -83,10 +89,24 @@ def run_evaluate(args: argparse.Namespace) -> int:
         print(f"spacy-phi evaluate: error: unknown metric {args.metric!r}", file=sys.stderr)
         return 2
     report = MatchReport()
+    native_scores = None
     try:
         gold = load_documents(args.gold, args.gold_format, args.scheme, report=report, side="gold",
                               phrases=args.phrases, lang=args.lang)
-        if args.model:
+        if args.scheme == "meddocan":
+            from ..evaluation.loading import predict_with_model_native
+            from ..evaluation.meddocan import meddocan_scores, pair_documents
+
+            native_gold = load_documents(args.gold, args.gold_format, "meddocan_native", side="gold", lang=args.lang)
+            if args.model:
+                pred, native_pred = predict_with_model_native(args.model, gold)
+            else:
+                native_pred = load_predictions(args.predictions, args.pred_format, "meddocan_native", native_gold,
+                                               lang=args.lang)
+            native_scores = meddocan_scores(pair_documents(native_gold, native_pred))
+        if args.scheme == "meddocan" and args.model:
+            pass  # predicted above, in one pass for both label sets
+        elif args.model:
             pred = predict_with_model(args.model, gold)
         else:
             pred = load_predictions(args.predictions, args.pred_format, args.pred_scheme, gold,
@@ -106,9 +126,15 @@ def run_evaluate(args: argparse.Namespace) -> int:
         print(f"spacy-phi evaluate: error: {err}", file=sys.stderr)
         return 1
     print(format_console(result))
+    output = result.to_dict()
+    if native_scores is not None:
+        from ..evaluation.meddocan import format_meddocan
+
+        print("\n" + format_meddocan(native_scores))
+        output["meddocan"] = native_scores.to_dict()
     if args.output is not None:
         args.output.parent.mkdir(parents=True, exist_ok=True)
-        args.output.write_text(json.dumps(result.to_dict(), indent=2), encoding="utf-8")
+        args.output.write_text(json.dumps(output, indent=2), encoding="utf-8")
         print(f"\nMetrics written to {args.output}")
     if args.html is not None:
         write_html(result, args.html, include_text=args.include_text)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Mapping, NamedTuple, Optional, Sequence, Tuple
 
-from ..labels import LABELS, map_label, UnknownLabelError
+from ..labels import LABELS, SCHEMES, UnknownLabelError, map_label
 
 
 class PhiSpan(NamedTuple):
@@ -195,7 +195,9 @@ def source_from_record(
             label = map_label(span.label, scheme, record.text[span.start:span.end])
         except UnknownLabelError:
             label = None
-        if label is None or label not in LABELS or not 0 <= span.start < span.end <= len(record.text):
+        # A scheme that keeps its own labels ("meddocan_native") is checked against its own list.
+        known = label in LABELS or (label is not None and label in SCHEMES[scheme].values())
+        if label is None or not known or not 0 <= span.start < span.end <= len(record.text):
             if report is not None:
                 key = f"{side}:{span.label}"
                 report.unmapped_spans[key] = report.unmapped_spans.get(key, 0) + 1

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from .documents import MatchReport, SourceDocument, source_from_doc, source_from_record
+from .documents import MatchReport, PhiSpan, SourceDocument, source_from_doc, source_from_record
 
 if TYPE_CHECKING:  # the converters import spaCy: only when reading
     from ..converters.records import SourceSpan
@@ -189,3 +189,35 @@ def predict_with_model(model: str, gold: Sequence[SourceDocument], batch_size: i
         side = source_from_doc(doc)
         predicted.append(SourceDocument(source.id, doc.text, side.spans, side.tokens))
     return predicted
+
+
+def predict_with_model_native(
+    model: str, gold: Sequence[SourceDocument], group: str = "meddocan", batch_size: int = 32
+) -> Tuple[List[SourceDocument], List[SourceDocument]]:
+    """Run a pipeline on the gold texts once: `doc.ents` (our labels) and the
+    spans of a native-label group (`doc.spans["meddocan"]` of `es_phi_deid`;
+    a pipeline without the group: `doc.ents` with their MEDDOCAN label from
+    `native_labels.NATIVE_LABEL_BY_LABEL`).
+
+    model (str): a package name or path for `spacy.load`.
+    gold (Sequence[SourceDocument]): the gold documents (ids and texts).
+    group (str): the span group holding the native labels.
+    batch_size (int): `nlp.pipe` batch size.
+    RETURNS (Tuple[List[SourceDocument], List[SourceDocument]]): the predictions
+        in our labels and in the native ones, one document per gold document each.
+    """
+    import spacy
+
+    from ..native_labels import NATIVE_LABEL_BY_LABEL
+
+    nlp = spacy.load(model)
+    predicted, native = [], []
+    for source, doc in zip(gold, nlp.pipe((g.text for g in gold), batch_size=batch_size)):
+        side = source_from_doc(doc)
+        predicted.append(SourceDocument(source.id, doc.text, side.spans, side.tokens))
+        if group in doc.spans:
+            spans = [PhiSpan(s.start_char, s.end_char, s.label_) for s in doc.spans[group]]
+        else:
+            spans = [PhiSpan(s.start, s.end, NATIVE_LABEL_BY_LABEL.get(s.label, s.label)) for s in side.spans]
+        native.append(SourceDocument(source.id, doc.text, spans, side.tokens))
+    return predicted, native

@@ -56,6 +56,7 @@ from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
 from .common_words import person_names
+from .common_words_es import spanish_vocabulary
 from .validators import (
     LEXICON_FILES,
     VALIDATED_LABELS,
@@ -154,7 +155,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             raise ValueError(f"phi_guard: no validator for {sorted(unknown)}")
         self.validated_labels = frozenset(validated_labels)
         self.validator_groups = frozenset(validator_groups)
-        self.vocabulary: MedicalVocabulary = default_vocabulary()
+        # A Spanish pipeline judges its spans against Spanish common words (common_words_es.py).
+        self.spanish = nlp.lang == "es"
+        self.vocabulary: MedicalVocabulary = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.lexicons: LabelLexicons = default_lexicons()
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
 
@@ -171,7 +174,10 @@ class PhiGuard(JsonStateMixin, Pipe):
         ({"drugs": [...], "always_medical": [...], ...}; field names as in
         `VOCABULARY_FILES`).
         """
-        base = default_vocabulary() if use_default_vocabulary else MedicalVocabulary()
+        if not use_default_vocabulary:
+            base = MedicalVocabulary()
+        else:
+            base = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.vocabulary = base.extended(extra_terms) if extra_terms else base
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
 

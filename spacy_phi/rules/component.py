@@ -31,6 +31,7 @@ from spacy.util import SimpleFrozenList, ensure_path
 from ..spangroups import RULES_GROUP
 from .builtin import builtin_rules
 from .name_patterns import builtin_patterns
+from .spanish import LANGUAGE_NEUTRAL_RULES, spanish_rules
 from .regex_rules import UNCONFIRMED_SUFFIX, RegexRule, RuleError, find_all, rule_by_id
 
 #: Span-group attribute holding {rule id: priority} for `phi_merge`.
@@ -141,7 +142,9 @@ class PhiRules(Pipe):
         rules: Optional[Sequence[Dict[str, Any]]] = None,
         patterns: Optional[Sequence[Dict[str, Any]]] = None,
     ) -> None:
-        """Load the rules: the built-in ones (if `use_builtin`), then `rules`
+        """Load the rules: the built-in ones (if `use_builtin`; for a Spanish
+        pipeline the Spanish rules of `spanish.py` and the language-neutral
+        built-ins), then `rules`
         and `patterns` (e.g. from the [initialize.components] config block).
         Resets any rules loaded before.
 
@@ -151,7 +154,12 @@ class PhiRules(Pipe):
         patterns (Optional[Sequence[Dict[str, Any]]]): extra SpanRuler patterns.
         """
         self.clear()
-        if self.use_builtin:
+        if self.use_builtin and self.nlp.lang == "es":
+            # Spanish: the Spanish rules and the language-neutral built-ins (e-mail,
+            # URL, IP); the English name, date and ID rules would misread Spanish text.
+            self.add_rules(r for r in builtin_rules() if r.id in LANGUAGE_NEUTRAL_RULES)
+            self.add_rules(spanish_rules())
+        elif self.use_builtin:
             self.add_rules(builtin_rules())
             self.add_patterns(builtin_patterns())
         if rules:

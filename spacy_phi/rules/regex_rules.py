@@ -117,6 +117,9 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "dotted_date": validators.is_dotted_date,
     "e164_digits": validators.is_international_phone,
     "national_phone": validators.is_national_phone,
+    # Spanish (spanish.py)
+    "dni_letter": validators.is_dni_or_nie,
+    "es_postcode": validators.is_spanish_postcode,
 }
 
 

@@ -170,3 +170,37 @@ def is_national_phone(value: str) -> bool:
     and not a ZIP+4 ('02114-1234')."""
     main = _EXTENSION.sub("", value)
     return 9 <= len(digits_of(main)) <= 12 and _ZIP4.fullmatch(main) is None
+
+
+# ---- Spanish identifiers (rules of spanish.py) ---------------------------------
+_DNI_LETTERS = "TRWAGMYFPDXBNJZSQVHLCKE"
+
+
+def is_dni_or_nie(value: str) -> bool:
+    """Whether a DNI ("12345678Z", "12.345.678-Z") or NIE ("X1234567L") has the
+    right check letter (the number modulo 23; an NIE's X/Y/Z count as 0/1/2).
+
+    value (str): the identifier as written.
+    RETURNS (bool): the check letter matches.
+    """
+    compact = re.sub(r"[\s.-]", "", value).upper()
+    match = re.fullmatch(r"([XYZ]?)(\d{7,8})([A-Z])", compact)
+    if match is None:
+        return False
+    prefix, digits, letter = match.groups()
+    if prefix:
+        if len(digits) != 7:
+            return False
+        digits = str("XYZ".index(prefix)) + digits
+    elif len(digits) != 8:
+        return False
+    return _DNI_LETTERS[int(digits) % 23] == letter
+
+
+def is_spanish_postcode(value: str) -> bool:
+    """Five digits whose province part (first two) is 01-52.
+
+    value (str): the candidate.
+    RETURNS (bool): a possible Spanish postcode.
+    """
+    return len(value) == 5 and value.isdigit() and 1 <= int(value[:2]) <= 52

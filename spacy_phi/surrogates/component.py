@@ -28,7 +28,7 @@ from spacy.util import SimpleFrozenList, ensure_path
 from .._logging import logger
 from ..labels import LABEL_NAMES
 from .ages import AGE_MODES
-from .generator import PARTIAL_DATE_MODES, SurrogateGenerator
+from .generator import PARTIAL_DATE_MODES, SURROGATE_LANGS, SurrogateGenerator
 from .geography import ZIP3_MODES
 from .keys import RECORD_ID_FIELD, PATIENT_KEY_FIELD, SECRET_ENV_VAR, doc_key, load_secret
 from .replacer import MODES, deidentify_text
@@ -80,6 +80,8 @@ class PhiSurrogates(Pipe):
             raise ValueError(f"phi_surrogates: unknown partial_dates {cfg['partial_dates']!r}; expected one of {PARTIAL_DATE_MODES}")
         if cfg["zip3_mode"] not in ZIP3_MODES:
             raise ValueError(f"phi_surrogates: unknown zip3_mode {cfg['zip3_mode']!r}; expected one of {ZIP3_MODES}")
+        if cfg["lang"] not in (None,) + SURROGATE_LANGS:
+            raise ValueError(f"phi_surrogates: unknown lang {cfg['lang']!r}; expected one of {SURROGATE_LANGS}")
         if not 1 <= int(cfg["date_shift_min"]) <= int(cfg["date_shift_max"]):
             raise ValueError("phi_surrogates: need 1 <= date_shift_min <= date_shift_max")
         cfg["modes"] = dict(cfg["modes"])
@@ -170,6 +172,7 @@ class PhiSurrogates(Pipe):
             reference_date=_reference_date(doc.user_data.get(cfg["reference_date_field"])) if cfg["reference_date_field"] else None,
             zip3_mode=cfg["zip3_mode"],
             partial_dates=cfg["partial_dates"],
+            lang=cfg["lang"] or "en",
         )
 
     def _process(self, doc: Doc) -> Doc:
@@ -274,6 +277,8 @@ _DEFAULTS: Dict[str, Any] = {
     "reference_date_field": "phi_reference_date",
     "zip3_mode": "surrogate",
     "partial_dates": "exact",
+    # "en", "es" (Spanish names, places, date words); null: the pipeline's language.
+    "lang": None,
 }
 
 
@@ -317,6 +322,7 @@ def make_phi_surrogates(
     reference_date_field: str = "phi_reference_date",
     zip3_mode: str = "surrogate",
     partial_dates: str = "exact",
+    lang: Optional[str] = None,
 ) -> PhiSurrogates:
     """Create a PhiSurrogates component (the "phi_surrogates" factory).
 
@@ -342,6 +348,8 @@ def make_phi_surrogates(
         "safe_harbor" (original ZIP-3, "000" for restricted areas, then zeros).
     partial_dates (str): "exact" (year-only and month-year dates move as the
         note's date does; a year may stay) or "rounded" (never unchanged).
+    lang (Optional[str]): "en" or "es" (Spanish names, places and date words);
+        None: "es" for a Spanish pipeline, else "en".
     RETURNS (PhiSurrogates): The component.
     """
     install_extensions()
@@ -363,6 +371,7 @@ def make_phi_surrogates(
         reference_date_field=reference_date_field,
         zip3_mode=zip3_mode,
         partial_dates=partial_dates,
+        lang=lang or ("es" if nlp.lang == "es" else "en"),
     )
 
 

@@ -82,6 +82,20 @@ for _i, _name in enumerate(WEEKDAYS):
 _WEEKDAY_WORDS.update({"tues": 1, "weds": 2, "thur": 3, "thurs": 3})
 _FILLERS = frozenset({"of", "the", "on"})
 
+# Spanish (lang "es"): month and weekday names (with and without accents), the
+# fillers of "3 de marzo de 2015", "el lunes", and numeric dates read day first.
+MONTHS_ES = ["enero", "febrero", "marzo", "abril", "mayo", "junio", "julio", "agosto",
+             "septiembre", "octubre", "noviembre", "diciembre"]
+MONTH_ABBR_ES = ["ene", "feb", "mar", "abr", "may", "jun", "jul", "ago", "sep", "oct", "nov", "dic"]
+WEEKDAYS_ES = ["lunes", "martes", "miércoles", "jueves", "viernes", "sábado", "domingo"]
+_MONTH_WORDS_ES: Dict[str, int] = {name: i for i, name in enumerate(MONTHS_ES, start=1)}
+_MONTH_WORDS_ES.update({abbr: i for i, abbr in enumerate(MONTH_ABBR_ES, start=1)})
+_MONTH_WORDS_ES.update({"setiembre": 9, "sept": 9, "set": 9})
+_WEEKDAY_WORDS_ES: Dict[str, int] = {name: i for i, name in enumerate(WEEKDAYS_ES)}
+_WEEKDAY_WORDS_ES.update({"miercoles": 2, "sabado": 5})
+_FILLERS_ES = frozenset({"de", "del", "el", "la"})
+LANGS = ("en", "es")
+
 _TOKEN = re.compile(
     r"""
     (?P<time>T?\d{1,2}:\d{2}(?::\d{2})?(?:\s*[ap]\.?m\.?)?)
@@ -155,13 +169,22 @@ def _two_digit_year(value: int) -> int:
 _DOTTED_DMY = re.compile(r"\d{1,2}\.\d{1,2}\.(?:\d{2}|\d{4})")
 
 
-def parse_date(text: str) -> ParsedDate:
+def parse_date(text: str, lang: str = "en") -> ParsedDate:
     """Read a date text: which of year, month, day and weekday it gives.
 
     text (str): the DATE span text.
+    lang (str): "en", or "es" for Spanish month, weekday and filler words
+        ("3 de marzo de 2015") and numeric dates read day first ("03/04/2015"
+        is 3 April).
     RETURNS (ParsedDate): the parse, with the tokens for re-rendering.
     RAISES (UnparseableDateError): the text is not a date we can shift.
     """
+    if lang not in LANGS:
+        raise ValueError(f"lang must be one of {LANGS}")
+    spanish = lang == "es"
+    month_words = _MONTH_WORDS_ES if spanish else _MONTH_WORDS
+    weekday_words = _WEEKDAY_WORDS_ES if spanish else _WEEKDAY_WORDS
+    fillers = _FILLERS_ES if spanish else _FILLERS
     toks = _tokenize(text)
     year = month = day = weekday = None
     nums: List[_Tok] = []
@@ -169,11 +192,11 @@ def parse_date(text: str) -> ParsedDate:
     for i, tok in enumerate(toks):
         if tok.kind == "word":
             low = tok.text.lower()
-            if low in _MONTH_WORDS and month is None:
-                tok.role, month, month_idx = "monthname", _MONTH_WORDS[low], i
-            elif low in _WEEKDAY_WORDS and weekday is None:
-                tok.role, weekday = "weekday", _WEEKDAY_WORDS[low]
-            elif low in _FILLERS:
+            if low in month_words and month is None:
+                tok.role, month, month_idx = "monthname", month_words[low], i
+            elif low in weekday_words and weekday is None:
+                tok.role, weekday = "weekday", weekday_words[low]
+            elif low in fillers:
                 tok.role = "filler"
             else:
                 raise UnparseableDateError("unknown word in date")
@@ -192,7 +215,7 @@ def parse_date(text: str) -> ParsedDate:
         nums = parts
     else:
         _assign_roles(toks, nums, month is not None, month_idx, year is not None)
-        if _DOTTED_DMY.fullmatch(text) and nums[0].role == "month" and int(nums[1].text) <= 12:
+        if (spanish or _DOTTED_DMY.fullmatch(text)) and nums[0].role == "month" and int(nums[1].text) <= 12:
             # Dotted numeric dates are written day first ("21.5.21", "05.06.24").
             nums[0].role, nums[1].role = "day", "month"
     for tok in nums:
@@ -343,7 +366,8 @@ def _shift_iso_timestamp(match: "re.Match[str]", offset_days: int) -> str:
 
 
 def shift_date_text(
-    text: str, offset_days: int, reference: Optional[dt.date] = None, partial_reference: bool = True
+    text: str, offset_days: int, reference: Optional[dt.date] = None, partial_reference: bool = True,
+    lang: str = "en",
 ) -> str:
     """Shift a date text by a patient offset, keeping its format.
 
@@ -354,15 +378,16 @@ def shift_date_text(
     partial_reference (bool): False: month-year, month and year dates move
         by the rounded shifts (never 0) even with a reference; month-day
         dates still take the reference's year.
+    lang (str): "en", or "es" (Spanish words, day-first numbers; see `parse_date`).
     RETURNS (str): the shifted text.
     RAISES (UnparseableDateError): the text cannot be read or shifted.
     """
     iso = _ISO_TIMESTAMP.fullmatch(text)
     if iso is not None:
         return _shift_iso_timestamp(iso, offset_days)
-    if _WEEKDAY_LIST.fullmatch(text):
+    if lang == "en" and _WEEKDAY_LIST.fullmatch(text):
         return _WEEKDAY_WORD.sub(lambda m: _shift_weekday_word(m.group(), offset_days), text)
-    p = parse_date(text)
+    p = parse_date(text, lang)
     y, m, d, wd = p.year, p.month, p.day, p.weekday
     months, years = reference_shifts(offset_days, reference if partial_reference else None)
     if y is not None and m is not None and d is not None:
@@ -386,7 +411,7 @@ def shift_date_text(
         wd = (wd + offset_days) % 7  # type: ignore[operator]
     if y is not None and not 1 <= y <= 9999:
         raise UnparseableDateError("shifted year out of range")
-    return _render(p.tokens, y, m, d, wd)
+    return _render(p.tokens, y, m, d, wd, lang)
 
 
 def reference_shifts(offset_days: int, reference: Optional[dt.date] = None) -> Tuple[int, int]:
@@ -454,7 +479,14 @@ def _ordinal(day: int) -> str:
     return {1: "st", 2: "nd", 3: "rd"}.get(day % 10, "th")
 
 
-def _render(toks: List[_Tok], y, m, d, wd) -> str:
+def _spanish_case(original: str, name: str) -> str:
+    """A Spanish month or weekday name (lower case) in the case of the original."""
+    if original.isupper() and len(original) > 1:
+        return name.upper()
+    return name[:1].upper() + name[1:] if original[:1].isupper() else name
+
+
+def _render(toks: List[_Tok], y, m, d, wd, lang: str = "en") -> str:
     # Zero padding: a component is padded when it was written with a leading
     # zero, or when it had two digits and a sibling did (03/14 -> 04/02).
     padded_style = any(t.role in ("month", "day") and t.text.startswith("0") for t in toks) or (
@@ -471,12 +503,18 @@ def _render(toks: List[_Tok], y, m, d, wd) -> str:
                 out.append(f"{y % 100:02d}")
         elif t.role in ("month", "day"):
             value = m if t.role == "month" else d
-            pad = t.text.startswith("0") or (len(t.text) == 2 and padded_style)
+            # Spanish numeric dates keep two digits where the original had two ("12/12/2016").
+            pad = t.text.startswith("0") or (len(t.text) == 2 and (padded_style or lang == "es"))
             text = f"{value:02d}" if pad else str(value)
             if t.ordinal:
                 suffix = _ordinal(value)
                 text += suffix.upper() if t.ordinal.isupper() else suffix
             out.append(text)
+        elif t.role == "monthname" and lang == "es":
+            name = MONTH_ABBR_ES[m - 1] if len(t.text) <= 4 else MONTHS_ES[m - 1]
+            out.append(_spanish_case(t.text, name))
+        elif t.role == "weekday" and lang == "es":
+            out.append(_spanish_case(t.text, WEEKDAYS_ES[wd]))
         elif t.role == "monthname":
             low = t.text.lower()
             if len(low) <= 3:

@@ -25,6 +25,7 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from . import spanish
 from .ages import surrogate_age
 from .dates import SurrogateError, UnparseableDateError, date_offset, is_weekday_list, parse_date, shift_date_text
 from .geography import ADDRESS_LABELS, Geography
@@ -67,10 +68,15 @@ _POOL_SAMPLERS: Dict[str, Callable[[random.Random], str]] = {
 #: dates may be off by one month/year). Month-day dates take the reference
 #: year in both.
 PARTIAL_DATE_MODES = ("exact", "rounded")
+#: Languages of the surrogates: "es" draws Spanish names, places, jobs and
+#: date words (`spanish.py`); dates are then read day first.
+SURROGATE_LANGS = ("en", "es")
 #: Labels whose surrogate keeps the type and service words of the name.
 NAMED_PLACE_LABELS = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "LOCATION_OTHER"})
 #: A date right after these words is a birth date, never the note's reference date.
 _BIRTH_CUE = re.compile(r"(?i)(?:\bdob|\bd\.o\.b|\bbirth\w*|\bborn)\W{0,4}(?:\w+\W{1,3}){0,1}$")
+#: The same in Spanish notes ("Fecha de nacimiento:", "nacido el", "F. nac.").
+_BIRTH_CUE_ES = re.compile(r"(?i)(?:\bnacimiento|\bnacid[oa]|\bf\.\s?nac\.?)\W{0,4}(?:\w+\W{1,3}){0,1}$")
 
 
 @dataclass(frozen=True)
@@ -116,9 +122,13 @@ class SurrogateGenerator:
         reference_date: Optional[dt.date] = None,
         zip3_mode: str = "surrogate",
         partial_dates: str = "exact",
+        lang: str = "en",
     ) -> None:
         if partial_dates not in PARTIAL_DATE_MODES:
             raise ValueError(f"partial_dates must be one of {PARTIAL_DATE_MODES}")
+        if lang not in SURROGATE_LANGS:
+            raise ValueError(f"lang must be one of {SURROGATE_LANGS}")
+        self.lang = lang
         self.secret = secret if secret is not None else load_secret()
         self.key = key if key is not None else random_doc_key()
         self.date_offset = date_offset(self.secret, self.key, date_shift_min, date_shift_max)
@@ -126,7 +136,7 @@ class SurrogateGenerator:
         self.age_cap = age_cap
         self.age_cap_text = age_cap_text
         self.id_prefixes = tuple(id_prefixes)
-        self.names = NameLinker(self.secret, self.key)
+        self.names = NameLinker(self.secret, self.key, lang=lang)
         self.geography = Geography(self.secret, self.key, zip3_mode)
         #: The note's (or record's) date: partial dates move exactly as it does.
         self.reference_date = reference_date
@@ -168,7 +178,7 @@ class SurrogateGenerator:
         )
         self.geography.plan(text, spans)
         if not self._reference_given:
-            self.reference_date = note_reference_date(text, spans)
+            self.reference_date = note_reference_date(text, spans, self.lang)
 
     def keep_reason(self, label: str, text: str) -> str:
         """Why a surrogate equal to its original may stand ("" if it may not):
@@ -181,7 +191,7 @@ class SurrogateGenerator:
             if is_weekday_list(text):
                 return "date_unchanged_by_shift"  # an offset of whole weeks keeps weekdays
             try:
-                parsed = parse_date(text)
+                parsed = parse_date(text, self.lang)
             except UnparseableDateError:
                 return ""
             if parsed.year is None and parsed.month is None:
@@ -204,7 +214,7 @@ class SurrogateGenerator:
         context = context or SpanContext()
         if label in PERSON_LABELS:
             return self.names.rewrite(text)
-        if label in ADDRESS_LABELS:
+        if label in ADDRESS_LABELS and self.lang == "en":
             # Not cached by value: the same "OH" in two addresses may differ.
             return self.geography.surrogate(label, text, context.start)
         cache_key = (label, text, self._context_key(label, context))
@@ -226,9 +236,11 @@ class SurrogateGenerator:
     def _make(self, label: str, text: str, context: SpanContext) -> str:
         if label == "DATE":
             if self.partial_dates == "rounded":
-                return shift_date_text(text, self.date_offset, self.reference_date, partial_reference=False)
-            return shift_date_text(text, self.date_offset, self.reference_date)
+                return shift_date_text(text, self.date_offset, self.reference_date, partial_reference=False, lang=self.lang)
+            return shift_date_text(text, self.date_offset, self.reference_date, lang=self.lang)
         rng = self.rng(label, text)
+        if self.lang == "es" and label in _SPANISH_MAKERS:
+            return _SPANISH_MAKERS[label](rng, text)
         if label == "AGE":
             return surrogate_age(rng, text, self.age_mode, self.age_cap, self.age_cap_text)[0]
         if label in ("PHONE", "FAX"):
@@ -286,7 +298,23 @@ class SurrogateGenerator:
         return value.upper() if text.isupper() else value
 
 
-def note_reference_date(text: str, spans: Sequence[Tuple[int, int, str]]) -> Optional[dt.date]:
+_SPANISH_MAKERS: Dict[str, Callable[[random.Random, str], str]] = {
+    "STREET": spanish.surrogate_street,
+    "CITY": spanish.surrogate_city,
+    "STATE": spanish.surrogate_city,
+    "ZIP": spanish.surrogate_postcode,
+    "COUNTRY": spanish.surrogate_country,
+    "HOSPITAL": spanish.surrogate_institution,
+    "ORGANIZATION": spanish.surrogate_institution,
+    "DEPARTMENT": spanish.surrogate_institution,
+    "LOCATION_OTHER": spanish.surrogate_institution,
+    "PROFESSION": spanish.surrogate_profession,
+}
+
+
+def note_reference_date(
+    text: str, spans: Sequence[Tuple[int, int, str]], lang: str = "en"
+) -> Optional[dt.date]:
     """The note's own date: its first full DATE (year, month and day) that is
     not a birth date ("DOB 07/22/1958" is skipped); None without one.
 
@@ -295,10 +323,11 @@ def note_reference_date(text: str, spans: Sequence[Tuple[int, int, str]]) -> Opt
     RETURNS (Optional[datetime.date]): the reference date.
     """
     for start, end, label in spans:
-        if label != "DATE" or _BIRTH_CUE.search(text[max(0, start - 20) : start]):
+        birth_cue = _BIRTH_CUE_ES if lang == "es" else _BIRTH_CUE
+        if label != "DATE" or birth_cue.search(text[max(0, start - 20) : start]):
             continue
         try:
-            date = parse_date(text[start:end]).date
+            date = parse_date(text[start:end], lang).date
         except (UnparseableDateError, ValueError):
             continue
         if date is not None:

@@ -48,6 +48,7 @@ from functools import lru_cache, partial
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from . import spanish
 from .casing import match_case
 from .keys import keyed_rng, normalize_value
 
@@ -393,10 +394,12 @@ def titled_before(before: str) -> bool:
     return bool(re.search(r"(?i)\b(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|sr|sra|srta|dra)\.?\s*$", before[-12:]))
 
 
-def _name_words(text: str) -> List[Tuple[int, int, str]]:
+def _name_words(text: str, spanish: bool = False) -> List[Tuple[int, int, str]]:
     """The words of a name span with their roles: "title", "suffix",
     "particle", "initial", "first", "last" (lone words get "lone", resolved
-    by the linker). The parts of a hyphenated name share one role."""
+    by the linker). The parts of a hyphenated name share one role. Spanish
+    names (`spanish`) of three or more words end in two surnames ("Ernesto
+    Rivera Bueno")."""
     words = [(m.start(), m.end()) for m in _WORD.finditer(text)]
     comma = text.find(",")
     norms = [normalize_value(text[s:e]) for s, e in words]
@@ -427,7 +430,8 @@ def _name_words(text: str) -> List[Tuple[int, int, str]]:
         elif first_particle is not None and i > first_particle:
             role = "last"
         else:
-            role = "last" if unit[i] == units[-1] else "first"
+            surnames = units[-2:] if spanish and len(units) >= 3 else units[-1:]
+            role = "last" if unit[i] in surnames else "first"
         out.append((s, e, role))
     return _join_hyphenated_given(text, out)
 
@@ -452,11 +456,14 @@ class NameLinker:
 
     secret (bytes): the HMAC secret.
     key (str): the patient/record key of the document.
+    lang (str): "en" (names of many origins, ASCII) or "es" (Spanish names
+        with their accents, `spanish.py`).
     """
 
-    def __init__(self, secret: bytes, key: str) -> None:
+    def __init__(self, secret: bytes, key: str, lang: str = "en") -> None:
         self.secret = secret
         self.key = key
+        self.lang = lang
         self.roles: Dict[str, str] = {}  # normalized word -> "first" / "last"
         self.mapping: Dict[str, str] = {}  # normalized word -> surrogate word
         self.used: Set[str] = set()  # lower-cased surrogate words in use
@@ -485,7 +492,7 @@ class NameLinker:
         word_hints: Dict[str, List[str]] = {}
         partners: Dict[str, Set[str]] = {}  # given name -> surnames it was written with
         for text, hint, after_title in zip(texts, hints, titled):
-            words = _name_words(text)
+            words = _name_words(text, self.lang == "es")
             given = [normalize_value(text[s:e]) for s, e, r in words if r == "first"]
             for s, e, role in words:
                 norm = normalize_value(text[s:e])
@@ -497,7 +504,7 @@ class NameLinker:
                 if hint and role in ("first", "last", "lone"):
                     word_hints.setdefault(norm, []).append(hint)
         for text, after_title in zip(texts, titled):
-            for s, e, role in _name_words(text):
+            for s, e, role in _name_words(text, self.lang == "es"):
                 norm = normalize_value(text[s:e])
                 # A lone given name ("Wife Mariela", "referring Leontyne") is a
                 # given name unless a title makes it a surname ("Mrs. Kowalczyk").
@@ -507,7 +514,7 @@ class NameLinker:
             if role == "first":
                 self.sex[norm] = self._resolve_sex(norm, word_hints, partners)
         for text in texts:
-            for s, e, role in _name_words(text):
+            for s, e, role in _name_words(text, self.lang == "es"):
                 if role in ("first", "last", "lone"):
                     self._word(text[s:e], role)
 
@@ -534,7 +541,11 @@ class NameLinker:
             role = self.roles.get(norm, "last")
         self.roles.setdefault(norm, role)
         rng = keyed_rng(self.secret, self.key, "NAME", role, norm)
-        if role == "first":
+        if role == "first" and self.lang == "es":
+            sex = self.sex.get(norm, "U")
+            sex = sex if sex in ("M", "F") else spanish.spanish_name_sex(word)
+            sampler = partial(spanish.sample_given_name, sex=sex)
+        elif role == "first":
             sex = self.sex.get(norm) or name_sex(norm)
             short = nickname_sex(norm)
             if short is not None:
@@ -544,7 +555,7 @@ class NameLinker:
             else:
                 sampler = partial(sample_first_name, sex=sex)
         else:
-            sampler = sample_last_name
+            sampler = spanish.sample_surname if self.lang == "es" else sample_last_name
         value = sampler(rng)
         # Redraw on a clash with another person's word or with the original
         # itself; the draw sequence is still keyed, so it is deterministic.
@@ -574,10 +585,11 @@ class NameLinker:
             sex = self.sex.get(norm) or name_sex(norm)
             rng = keyed_rng(self.secret, self.key, "NAME", "first-hyphenated", norm)
             drawn: List[str] = []
+            first = partial(spanish.sample_given_name, sex=sex) if self.lang == "es" else partial(sample_first_name, sex=sex)
             for part in parts:
-                name = sample_first_name(rng, sex)
+                name = first(rng)
                 while name.lower() in self.used or name.lower() == normalize_value(part):
-                    name = sample_first_name(rng, sex)
+                    name = first(rng)
                 drawn.append(match_case(part, name))
             value = "-".join(drawn)
             self.initials.setdefault(norm[0], value)
@@ -603,7 +615,7 @@ class NameLinker:
         """
         parts: List[str] = []
         pos = 0
-        for s, e, role in _name_words(text):
+        for s, e, role in _name_words(text, self.lang == "es"):
             parts.append(_scrub_digits(text[pos:s], self, text))
             word = text[s:e]
             if role in ("title", "suffix", "particle"):

@@ -1,0 +1,245 @@
+"""A corpus's own labels next to ours: the Spanish pipeline (`es_phi_deid`) is
+trained on MEDDOCAN's labels, and keeps them in its output.
+
+Two components, for an NER trained on native labels (scheme "meddocan_native"):
+
+- `phi_native_ner`, right after the `ner`: moves the NER's native entities to
+  `doc.spans["phi_ner_native"]` (without a lone punctuation token at either edge or
+  a title before a name, `trim_span`: MEDDOCAN's annotations never hold them) and
+  writes them, mapped to our labels
+  (`labels.meddocan_to_i2b2`), to `doc.spans["phi_ner"]`, where the rule layer
+  (`phi_guard`, `phi_merge`) reads the NER output. A native type that is not PHI
+  for us (SEXO_SUJETO_ASISTENCIA) stays only in the native group: it is never
+  replaced.
+- `phi_native_labels`, after `phi_merge`: writes `doc.spans["meddocan"]`, the
+  entities with MEDDOCAN labels, which `spacy-phi evaluate --scheme meddocan`
+  scores. Policy "ner_first" (the default): the matches of the authoritative
+  rules (`AUTHORITATIVE_RULES`: precise on the training split), then the NER's
+  native spans that overlap none of them, as they are (guard vetoes included:
+  the native output is the detector's), plus every rule or known-PHI span that
+  overlaps none of them (its own extent, trimmed as the NER's), labelled by
+  its rule (`rules.spanish.NATIVE_LABEL_BY_RULE`) or by its label
+  (`NATIVE_LABEL_BY_LABEL`). Policy "merged": the entities of `doc.ents` (the
+  union extents of `phi_merge`), each with the native label of the NER span of
+  the same extent, else of its rule, else of its label; plus the NER's
+  non-PHI native spans (sex). `doc.ents` (what the surrogates replace) is the
+  same under both.
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence
+
+from spacy.language import Language
+from spacy.tokens import Doc, Span
+
+from .labels import meddocan_to_i2b2
+from .rules.spanish import NATIVE_LABEL_BY_RULE
+from .spangroups import _CAPTURED_KEY, KNOWN_GROUP, NER_GROUP, RULES_GROUP
+
+#: The NER's spans with their native labels.
+NATIVE_NER_GROUP = "phi_ner_native"
+#: The pipeline's output with MEDDOCAN labels.
+MEDDOCAN_GROUP = "meddocan"
+POLICIES = ("ner_first", "merged")
+#: Rules whose matches replace the NER's overlapping spans in `doc.spans["meddocan"]`:
+#: those whose matches had exactly a gold MEDDOCAN span's extent and label at
+#: least 99 % of the time on the MEDDOCAN *training* split (header fields, IDs after
+#: their field name, numeric dates, postcodes after "CP"; docs/spanish.md).
+AUTHORITATIVE_RULES = (
+    "es_cp", "es_date_numeric", "es_field_fecha", "es_field_localidad", "es_field_nombre",
+    "es_field_pais", "es_nass", "es_ncol", "es_nhc",
+)
+
+#: MEDDOCAN label of an entity of ours that no NER span or rule labelled.
+NATIVE_LABEL_BY_LABEL: Dict[str, str] = {
+    "PATIENT": "NOMBRE_SUJETO_ASISTENCIA",
+    "DOCTOR": "NOMBRE_PERSONAL_SANITARIO",
+    "USERNAME": "OTROS_SUJETO_ASISTENCIA",
+    "PROFESSION": "PROFESION",
+    "ROOM": "OTROS_SUJETO_ASISTENCIA",
+    "DEPARTMENT": "INSTITUCION",
+    "HOSPITAL": "HOSPITAL",
+    "ORGANIZATION": "INSTITUCION",
+    "STREET": "CALLE",
+    "CITY": "TERRITORIO",
+    "STATE": "TERRITORIO",
+    "COUNTRY": "PAIS",
+    "ZIP": "TERRITORIO",
+    "LOCATION_OTHER": "TERRITORIO",
+    "AGE": "EDAD_SUJETO_ASISTENCIA",
+    "DATE": "FECHAS",
+    "PHONE": "NUMERO_TELEFONO",
+    "FAX": "NUMERO_FAX",
+    "EMAIL": "CORREO_ELECTRONICO",
+    "URL": "URL_WEB",
+    "IPADDR": "DIREC_PROT_INTERNET",
+    "SSN": "ID_SUJETO_ASISTENCIA",
+    "MEDICALRECORD": "ID_SUJETO_ASISTENCIA",
+    "HEALTHPLAN": "ID_ASEGURAMIENTO",
+    "ACCOUNT": "ID_CONTACTO_ASISTENCIAL",
+    "LICENSE": "ID_TITULACION_PERSONAL_SANITARIO",
+    "VEHICLE": "IDENTIF_VEHICULOS_NRSERIE",
+    "DEVICE": "IDENTIF_DISPOSITIVOS_NRSERIE",
+    "BIOID": "IDENTIF_BIOMETRICOS",
+    "IDNUM": "OTROS_SUJETO_ASISTENCIA",
+}
+
+
+#: Tokens an NER span never starts or ends with in MEDDOCAN's annotations: a lone
+#: punctuation mark (no training span ends with one), and a title before a name
+#: ("Dr.", "Doctora": the name alone is annotated).
+_EDGE_PUNCT = frozenset(".,;:-–()[]\"'«»+")
+_TITLES = frozenset({"dr", "dr.", "dra", "dra.", "doctor", "doctora", "dres.", "sr.", "sra.", "srta.",
+                     "d.", "dª", "dª.", "dña.", "don", "doña", "prof.", "profa."})
+_NAME_LABELS = frozenset({"NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_PERSONAL_SANITARIO", "FAMILIARES_SUJETO_ASISTENCIA"})
+
+
+#: MEDDOCAN annotates mentions of relatives ("su madre", "dos hermanas") as
+#: FAMILIARES_SUJETO_ASISTENCIA; only a span with a name in it is a PATIENT for us
+#: (a surrogate name for "madre" would be wrong, and the word identifies no one).
+def _names_someone(span: Span) -> bool:
+    return any(t.is_alpha and t.text[:1].isupper() and t.lower_ not in _KINSHIP for t in span)
+
+
+_KINSHIP = frozenset(
+    """madre padre padres hijo hija hijos hijas hermano hermana hermanos hermanas abuelo abuela abuelos
+    tío tía tíos primo prima primos sobrino sobrina nieto nieta nietos esposo esposa marido mujer pareja
+    novio novia familia familiares familiar materno materna paterno paterna mayor menor gemelo gemela
+    cuñado cuñada suegro suegra yerno nuera un una dos tres su sus""".split()
+)
+
+
+def _is_edge(token) -> bool:
+    return token.is_space or all(char in _EDGE_PUNCT for char in token.text)
+
+
+def trim_span(span: Span) -> Optional[Span]:
+    """The span without edge punctuation tokens or spaces, and for a name without
+    a title in front; None when nothing is left. Offsets stay those of the text."""
+    start, end = span.start, span.end
+    doc = span.doc
+    while start < end and (_is_edge(doc[start]) or (span.label_ in _NAME_LABELS and doc[start].lower_ in _TITLES)):
+        start += 1
+    while end > start and _is_edge(doc[end - 1]):
+        end -= 1
+    if start == end:
+        return None
+    return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
+
+def _rule_of(match_id: Optional[str]) -> Optional[str]:
+    """The rule id of a match id ("es_phone_shape:no_context" -> "es_phone_shape")."""
+    return match_id.split(":", 1)[0] if match_id else None
+
+
+class NativeNer:
+    """Move native NER entities aside and give the rule layer our labels."""
+
+    def __init__(self, name: str = "phi_native_ner") -> None:
+        self.name = name
+
+    def __call__(self, doc: Doc) -> Doc:
+        native = [t for t in (trim_span(s) for s in doc.ents) if t is not None]
+        mapped: List[Span] = []
+        for span in native:
+            label = meddocan_to_i2b2(span.label_, span.text)
+            if span.label_ == "FAMILIARES_SUJETO_ASISTENCIA" and not _names_someone(span):
+                label = None
+            if label is not None:
+                mapped.append(Span(doc, span.start, span.end, label=label))
+        doc.ents = []
+        doc.spans[NATIVE_NER_GROUP] = native
+        doc.spans[NER_GROUP] = mapped
+        doc.user_data[_CAPTURED_KEY] = True
+        return doc
+
+
+class NativeLabels:
+    """Write `doc.spans["meddocan"]` from the native NER spans and `doc.ents`.
+
+    policy (str): "ner_first" or "merged" (see the module docstring).
+    authoritative_rules (Sequence[str]): ids of rules whose matches replace
+        the NER's overlapping spans (policy "ner_first" only).
+    """
+
+    def __init__(
+        self,
+        name: str = "phi_native_labels",
+        *,
+        policy: str = "ner_first",
+        authoritative_rules: Sequence[str] = AUTHORITATIVE_RULES,
+    ) -> None:
+        if policy not in POLICIES:
+            raise ValueError(f"policy must be one of {POLICIES}, not {policy!r}")
+        self.name = name
+        self.policy = policy
+        self.authoritative_rules = frozenset(authoritative_rules)
+
+    def __call__(self, doc: Doc) -> Doc:
+        native = list(doc.spans[NATIVE_NER_GROUP]) if NATIVE_NER_GROUP in doc.spans else []
+        provenance = doc._.phi_provenance if Doc.has_extension("phi_provenance") else None
+        rule_by_extent = {
+            (p["start"], p["end"]): _rule_of(p.get("rule_id")) for p in (provenance or [])
+        }
+        native_by_extent = {(s.start, s.end): s.label_ for s in native}
+        out: List[Span] = []
+        if self.policy == "ner_first":
+            taken = [False] * len(doc)
+            rules = doc.spans[RULES_GROUP] if RULES_GROUP in doc.spans else []
+            for span in sorted(rules, key=lambda s: (s.start, -len(s))):
+                rule = _rule_of(span.id_)
+                if rule in self.authoritative_rules and rule in NATIVE_LABEL_BY_RULE and not any(taken[span.start:span.end]):
+                    out.append(Span(doc, span.start, span.end, label=NATIVE_LABEL_BY_RULE[rule]))
+                    taken[span.start:span.end] = [True] * (span.end - span.start)
+            for span in native:
+                if not any(taken[span.start:span.end]):
+                    out.append(Span(doc, span.start, span.end, label=span.label_))
+            for span in native:
+                taken[span.start:span.end] = [True] * (span.end - span.start)
+            # Then the rules' and known identifiers' own extents (not phi_merge's unions,
+            # which may have grown into a neighbouring NER span) where nothing is yet.
+            others = [*rules, *(doc.spans[KNOWN_GROUP] if KNOWN_GROUP in doc.spans else [])]
+            for span in sorted(others, key=lambda s: (s.start, -len(s))):
+                rule = _rule_of(span.id_)
+                label = NATIVE_LABEL_BY_RULE.get(rule or "") or NATIVE_LABEL_BY_LABEL.get(span.label_)
+                trimmed = trim_span(Span(doc, span.start, span.end, label=label)) if label else None
+                if trimmed is not None and not any(taken[trimmed.start:trimmed.end]):
+                    out.append(trimmed)
+                    taken[trimmed.start:trimmed.end] = [True] * (trimmed.end - trimmed.start)
+        else:
+            covered = [False] * len(doc)
+            for ent in doc.ents:
+                out.append(Span(doc, ent.start, ent.end, label=self._label(ent, rule_by_extent, native_by_extent)))
+                covered[ent.start:ent.end] = [True] * (ent.end - ent.start)
+            for span in native:
+                if meddocan_to_i2b2(span.label_, span.text) is None and not any(covered[span.start:span.end]):
+                    out.append(Span(doc, span.start, span.end, label=span.label_))
+        doc.spans[MEDDOCAN_GROUP] = sorted(out)
+        return doc
+
+    @staticmethod
+    def _label(ent: Span, rule_by_extent: Dict, native_by_extent: Dict) -> str:
+        native = native_by_extent.get((ent.start, ent.end))
+        if native is not None and meddocan_to_i2b2(native, ent.text) is not None:
+            return native
+        rule = rule_by_extent.get((ent.start_char, ent.end_char))
+        if rule in NATIVE_LABEL_BY_RULE:
+            return NATIVE_LABEL_BY_RULE[rule]
+        return NATIVE_LABEL_BY_LABEL.get(ent.label_, "OTROS_SUJETO_ASISTENCIA")
+
+
+@Language.factory("phi_native_ner", assigns=["doc.spans", "doc.ents"])
+def make_native_ner(nlp: Language, name: str) -> NativeNer:
+    """Create the `phi_native_ner` component (place it right after the `ner`)."""
+    return NativeNer(name)
+
+
+@Language.factory(
+    "phi_native_labels",
+    assigns=["doc.spans"],
+    default_config={"policy": "ner_first", "authoritative_rules": list(AUTHORITATIVE_RULES)},
+)
+def make_native_labels(nlp: Language, name: str, policy: str, authoritative_rules: List[str]) -> NativeLabels:
+    """Create the `phi_native_labels` component (place it after `phi_merge`)."""
+    return NativeLabels(name, policy=policy, authoritative_rules=authoritative_rules)
