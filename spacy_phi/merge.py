@@ -19,7 +19,9 @@ Policy (recall first):
    keeps its label over the NER's even when the NER span is longer or the
    rule's priority lower: the NER's label cannot be better than the format
    (the extent is still the union); only a label of the same shape family
-   (PHONE / FAX) from the NER can still win.
+   (PHONE / FAX) from the NER can still win. Two or more shape matches joined
+   only by punctuation under one longer span ("201-836-4470, dalia@x.com")
+   become one entity each, so each keeps its label and its surrogate.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
    when a rule contributed; score None (no detector gives calibrated scores).
@@ -80,6 +82,28 @@ def merge_candidates(candidates: Sequence[Candidate]) -> List[List[Candidate]]:
             clusters.append([cand])
             cluster_end = cand.end
     return clusters
+
+
+def split_between_shapes(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
+    """A cluster made of two or more shape-rule matches joined only by
+    punctuation under a longer span ("201-836-4470, dalia@x.com" tagged as one
+    NER span) is split into one cluster per shape match, so the phone keeps
+    PHONE and the e-mail EMAIL. Nothing is left out: the tokens between them
+    hold no letter or digit. Any other cluster is returned as it is.
+
+    cluster (List[Candidate]): one overlap cluster.
+    doc (Doc): its doc.
+    RETURNS (List[List[Candidate]]): the clusters.
+    """
+    shapes = sorted((c for c in cluster if c.shape), key=lambda c: (c.start, -c.end))
+    if len(shapes) < 2 or any(b.start < a.end for a, b in zip(shapes, shapes[1:])):
+        return [cluster]
+    covered = {i for c in shapes for i in range(c.start, c.end)}
+    start = min(c.start for c in cluster)
+    end = max(c.end for c in cluster)
+    if any(i not in covered and any(ch.isalnum() for ch in doc[i].text) for i in range(start, end)):
+        return [cluster]
+    return [[s] + [c for c in cluster if not c.shape and s.start <= c.start and c.end <= s.end] for s in shapes]
 
 
 def choose_label(cluster: Sequence[Candidate]) -> Candidate:
@@ -153,7 +177,8 @@ class PhiMerge:
             capture_ner(doc, NER_GROUP)
         entities: List[Span] = []
         provenance: List[Provenance] = []
-        for cluster in merge_candidates(self.candidates(doc)):
+        clusters = [part for cluster in merge_candidates(self.candidates(doc)) for part in split_between_shapes(cluster, doc)]
+        for cluster in clusters:
             winner = choose_label(cluster)
             start = min(c.start for c in cluster)
             end = max(c.end for c in cluster)

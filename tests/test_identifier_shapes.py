@@ -499,3 +499,18 @@ def test_dotted_dates_shift_day_first():
 def test_other_surrogates_keep_the_format(gen, text, label, check):
     out = gen.surrogate(label, text)
     assert out != text and check(out)
+
+
+def test_merge_splits_shape_matches_joined_by_punctuation(merge_nlp):
+    """One NER span over a phone number and the e-mail after it: each keeps
+    its own label (and surrogate); only the ", " between them is left out."""
+    text = "contact: 201-836-4470, dalia.feldman@lowenstein.com today"
+    merged = _merged(merge_nlp, text, [("201-836-4470, dalia.feldman@lowenstein.com", "PATIENT")])
+    assert merged == [("201-836-4470", "PHONE"), ("dalia.feldman@lowenstein.com", "EMAIL")]
+
+
+def test_merge_keeps_one_span_when_words_join_the_shapes(merge_nlp):
+    """A word between the two matches is PHI the NER saw: the union stays one entity."""
+    text = "contact: 201-836-4470 Dalia dalia.feldman@lowenstein.com today"
+    merged = _merged(merge_nlp, text, [("201-836-4470 Dalia dalia.feldman@lowenstein.com", "PATIENT")])
+    assert merged == [("201-836-4470 Dalia dalia.feldman@lowenstein.com", "PHONE")]
