@@ -428,9 +428,9 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
           str(tsv), "-o", str(tmp_path / "local.tsv")])
     assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "1", str(tsv),
                 "-o", str(tmp_path / "tsv")) == 1
-    # The same rows; the output keeps the input's tabs (the local job writes a .tsv input back with commas).
+    # The same rows, with the input's tabs in both outputs.
     spark_tsv = list(csv.reader(io.StringIO((tmp_path / "tsv" / "part-00000.csv").read_text()), delimiter="\t"))
-    assert spark_tsv == list(csv.reader(io.StringIO((tmp_path / "local.tsv").read_text())))
+    assert spark_tsv == list(csv.reader(io.StringIO((tmp_path / "local.tsv").read_text()), delimiter="\t"))
     assert len(spark_tsv) == 2 and _errors(tmp_path / "tsv") == {"t2": "empty_text"}
 
     parquet_in = tmp_path / "in.parquet"
