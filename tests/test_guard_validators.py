@@ -294,6 +294,7 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         ("my oldest is thirteen and the other one is ten", "thirteen", "AGE"),
         ("a 45 year old woman with a1c of 8", "45", "AGE"),
         ("he is 40 years of age", "40", "AGE"),
+        ("[doctor] your weight is fine and he is 45 now", "45", "AGE"),
         ("Mr. Sone was seen today.", "Sone", "PATIENT"),
         ("seen with Hope Benadryl today", "Hope Benadryl", "PATIENT"),
     ],

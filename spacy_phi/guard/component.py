@@ -16,7 +16,8 @@ Decision for one span, in order:
    abbreviation ("LA", "BUN") -> veto;
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
-   "Lewy body") -> veto;
+   "Lewy body"), or a tagger's person or place span ends in a medical head
+   ("Kaplan-Meier curves") -> veto;
 4. a span only the tagger found (group `phi_ner`) must be plausible for its
    label (`validators.py`): a DATE needs a digit or a date word, an AGE a
    number, an ID or contact digits, a STATE/COUNTRY the gazetteer (or at

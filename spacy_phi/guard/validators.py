@@ -108,7 +108,9 @@ _AGE_NOT_BEFORE = re.compile(
 _AGE_MEASURE_BEFORE = re.compile(
     r"\b(?:a1c|hemoglobin|cholesterol|ldl|hdl|triglycerides?|glucose|sugars?|pressure|levels?|count|score|weight|"
     r"temperature|temp|rate|pulse|oxygen|saturation|bmi|psa|tsh|creatinine|potassium|sodium|inr|ejection\s+fraction|"
-    r"reading|readings|number|numbers)\b[^.\n\[]{0,40}?\b(?:is|was|were|are|of|at|to|around|about|over|under)\s+"
+    # No person between the measure and the number: "his weight is ok and he is 45" is an age.
+    r"reading|readings|number|numbers)\b(?:(?!\b(?:he|she|i|you|they|we|patient|pt|who)\b)[^.\n\[]){0,40}?"
+    r"\b(?:is|was|were|are|of|at|to|around|about|over|under)\s+"
     r"(?:(?:is|was|like|about|around|only|just|still)\s+)*$",
     re.IGNORECASE,
 )
@@ -559,7 +561,7 @@ class LabelValidators:
             return None
         vocab = self.vocabulary
         lex = self.lexicons
-        medical_or_brand = common = 0
+        medical_or_brand = 0
         for written in _WORD.findall(span.text):
             word = written.lower().strip("'’-")
             if word in _FILLER:
@@ -577,8 +579,8 @@ class LabelValidators:
                 medical_or_brand += 1
             elif vocab.is_common_word(word, function_words=word not in person_names()):
                 # With a drug or medical word, an ordinary word is its context
-                # ("Benadryl safe", "CONTINUE LASIX", "Tympanic membranes pearly").
-                common += 1
+                # ("Benadryl safe", "CONTINUE LASIX"); without one, see below.
+                continue
             else:
                 return None
         if medical_or_brand == 0:
