@@ -21,6 +21,7 @@ from importlib import resources
 from typing import FrozenSet
 
 from ..guard.validators import default_lexicons
+from ..guard.vocabulary import default_vocabulary
 
 #: US states and territories, lower case.
 US_STATES_LOWER = (
@@ -121,8 +122,6 @@ def is_organization_name(value: str) -> bool:
     suffix ("M&T Bank", "Lincoln Towing", "Nigerian Railway Corporation"), or
     any words before a legal-entity suffix ("Acme Foods Inc."); not "Blood Bank",
     "Food Bank", "the Construction"."""
-    from ..guard.vocabulary import default_vocabulary
-
     words = value.split()
     modifiers = [w for w in words[:-1] if w.lower() not in ("&", "and", "of", "the")]
     if not modifiers:
