@@ -135,6 +135,23 @@ def _project_names_and_places() -> Set[str]:
     return words
 
 
+def read_word_list(file_name: str) -> FrozenSet[str]:
+    """A gzipped word list of `data/medical_vocabulary/`: one word per line, "#" comments."""
+    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{file_name}")
+    if data is None:  # pragma: no cover - the files ship with the package
+        return frozenset()
+    lines = gzip.decompress(data).decode("utf-8").splitlines()
+    return frozenset(line for line in lines if line and not line.startswith("#"))
+
+
+def write_word_list(path: Path, header: str, words: Iterable[str]) -> None:
+    """Write a gzipped word list: a "#" header line, then one word per line."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with gzip.open(path, "wt", encoding="utf-8", newline="\n") as file:
+        file.write(f"# {header}\n")
+        file.write("\n".join(words) + "\n")
+
+
 #: The shipped list of person-name words (every Faker locale and the project's
 #: name pools, lower-case ASCII): rebuilt with `--names`.
 PERSON_NAMES_FILE = "person_names.txt.gz"
@@ -155,11 +172,7 @@ def build_person_names() -> List[str]:
 def person_names() -> FrozenSet[str]:
     """The shipped person-name words (read once): "dolores" is one, "watches" is
     not. A lower-case word after "wife" that is in this list may be her name."""
-    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{PERSON_NAMES_FILE}")
-    if data is None:  # pragma: no cover - the file ships with the package
-        return frozenset()
-    lines = gzip.decompress(data).decode("utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
+    return read_word_list(PERSON_NAMES_FILE)
 
 
 #: The shipped list of name words that are also lower-case dictionary words:
@@ -171,11 +184,7 @@ NAME_LIKE_WORDS_FILE = "name_like_words.txt.gz"
 def name_like_words() -> FrozenSet[str]:
     """Person-name words that web2 also lists as ordinary lower-case words
     ("hook", "short", "visa"; not "dolores", "jisoo"), read once."""
-    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{NAME_LIKE_WORDS_FILE}")
-    if data is None:  # pragma: no cover - the file ships with the package
-        return frozenset()
-    lines = gzip.decompress(data).decode("utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
+    return read_word_list(NAME_LIKE_WORDS_FILE)
 
 
 def build_common_words(web2_words: Iterable[str], excluded: Set[str]) -> List[str]:
@@ -193,9 +202,9 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) == 2 and argv[0] == "--names":
         names = build_person_names()
-        with gzip.open(argv[1], "wt", encoding="utf-8", newline="\n") as file:
-            file.write("# Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/guard/common_words.py\n")
-            file.write("\n".join(names) + "\n")
+        write_word_list(
+            Path(argv[1]), "Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/guard/common_words.py", names
+        )
         print(f"{len(names)} name words -> {argv[1]}")
         return 0
     if len(argv) not in (1, 2) or (len(argv) == 2 and argv[0] != "--name-like"):
@@ -210,19 +219,14 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     if argv[0] == "--name-like":
         lower_words = set(build_common_words(load_web2(), set()))
         name_like = sorted(lower_words & set(build_person_names()))
-        with gzip.open(argv[1], "wt", encoding="utf-8", newline="\n") as file:
-            file.write("# Person-name words web2 also lists in lower case; see spacy_phi/guard/common_words.py\n")
-            file.write("\n".join(name_like) + "\n")
+        write_word_list(Path(argv[1]), "Person-name words web2 also lists in lower case; see spacy_phi/guard/common_words.py", name_like)
         print(f"{len(name_like)} name-like words -> {argv[1]}")
         return 0
 
     excluded = _faker_names() | _project_names_and_places()
     words = build_common_words(load_web2(), excluded)
     output = Path(argv[0])
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(output, "wt", encoding="utf-8", newline="\n") as file:
-        file.write("# Common English words that are not names or places; see spacy_phi/guard/common_words.py\n")
-        file.write("\n".join(words) + "\n")
+    write_word_list(output, "Common English words that are not names or places; see spacy_phi/guard/common_words.py", words)
     print(f"{len(words)} words ({len(excluded)} names and places left out) -> {output}")
     return 0
 

@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import collections
 import dataclasses
-import gzip
-import pkgutil
 import re
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import FrozenSet, List, Optional, Set
 
+from .common_words import read_word_list, write_word_list
 from .vocabulary import MedicalVocabulary, default_vocabulary
 
 SPANISH_COMMON_WORDS_FILE = "common_words_es.txt.gz"
@@ -73,11 +72,7 @@ def build_spanish_common_words(corpus: Path, min_count: int = 2) -> List[str]:
 @lru_cache(maxsize=1)
 def spanish_common_words() -> FrozenSet[str]:
     """The shipped Spanish common words (read once)."""
-    data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{SPANISH_COMMON_WORDS_FILE}")
-    if data is None:  # pragma: no cover - the file ships with the package
-        return frozenset()
-    lines = gzip.decompress(data).decode("utf-8").splitlines()
-    return frozenset(line for line in lines if line and not line.startswith("#"))
+    return read_word_list(SPANISH_COMMON_WORDS_FILE)
 
 
 @lru_cache(maxsize=1)
@@ -97,11 +92,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     corpus = Path(argv[1]) if len(argv) == 2 else Path("assets/meddocan/train")
     words = build_spanish_common_words(corpus)
     output = Path(argv[0])
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(output, "wt", encoding="utf-8", newline="\n") as file:
-        file.write("# Common Spanish words that are not names or places (MEDDOCAN train, CC BY 4.0, and spaCy's "
-                   "Spanish stop words, MIT); see spacy_phi/guard/common_words_es.py\n")
-        file.write("\n".join(words) + "\n")
+    write_word_list(
+        output,
+        "Common Spanish words that are not names or places (MEDDOCAN train, CC BY 4.0, and spaCy's "
+        "Spanish stop words, MIT); see spacy_phi/guard/common_words_es.py",
+        words,
+    )
     print(f"{len(words)} words -> {output}")
     return 0
 

@@ -23,7 +23,6 @@ result ships gzipped):
 from __future__ import annotations
 
 import bz2
-import gzip
 import pickle
 import re
 import sys
@@ -76,16 +75,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     if len(argv) != 1:
         print("usage: python -m spacy_phi.guard.drug_names OUTPUT.txt.gz", file=sys.stderr)
         return 2
-    from .common_words import is_common_word
-    from .vocabulary import VOCABULARY_FILES, _read_package_list
+    from .common_words import is_common_word, read_word_list, write_word_list
+    from .vocabulary import VOCABULARY_FILES
 
-    common = set(_read_package_list(VOCABULARY_FILES["common_words"]))
+    common = set(read_word_list(VOCABULARY_FILES["common_words"]))
     names = select_drug_names(_dictionary_variants(), _excluded_words(), lambda word: is_common_word(word, common))
     output = Path(argv[0])
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with gzip.open(output, "wt", encoding="utf-8", newline="\n") as file:
-        file.write("# Drug names from drug-named-entity-recognition 2.0.9 (MIT); see spacy_phi/guard/drug_names.py\n")
-        file.write("\n".join(names) + "\n")
+    write_word_list(output, "Drug names from drug-named-entity-recognition 2.0.9 (MIT); see spacy_phi/guard/drug_names.py", names)
     print(f"{len(names)} drug names -> {output}")
     return 0
 

@@ -240,22 +240,16 @@ _JOB_CUE = (
 
 
 def _profession_is_a_rules() -> List[RegexRule]:
-    """A job of one word or a modifier and a job ("he is a farmer", "i'm an x-ray
-    tech", "employed as an RN"): the last word must be an occupation."""
+    """A job of one word or a modifier and a job after a cue ("he is a farmer",
+    "i'm an x-ray tech", "employed as an RN", "retired barber", "a 43-year-old
+    HVAC technician"): the last word must be an occupation."""
     return [
-        RegexRule(
-            "profession_is_a", "PROFESSION",
-            rf"{_JOB_CUE}(?P<value>[a-z][a-z-]*|[A-Z]{{2,5}})(?![\w'’-])",
-            checks=("occupation_phrase",),
-            priority=2,
-            description="a job after 'i'm a', 'she is an', 'employed as an' ('he is a farmer', 'employed as an RN')",
-        ),
-        RegexRule(
-            "profession_is_a_compound", "PROFESSION",
-            rf"{_JOB_CUE}(?P<value>[a-z][a-z-]*\s+[a-z][a-z-]*)(?![\w'’-])",
-            checks=("occupation_phrase",),
-            priority=2,
-            description="a modifier and a job after 'i'm a' ('i'm an x-ray tech'; not 'a very good cook')",
+        *_job_after_cue_rules(
+            "profession_is_a",
+            _JOB_CUE,
+            "a job after 'i'm a', 'she is an', 'employed as an' ('he is a farmer', 'employed as an RN'; "
+            "not 'a very good cook')",
+            prefilter="",
         ),
         *_job_after_cue_rules(
             "profession_retired",
@@ -584,7 +578,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "patient_title_lower", "PATIENT",
-            rf"\b(?:(?:mr|mrs|ms)\s?\.|mister|missus)\s+(?P<value>[a-z][a-z'-]+)(?![\w])",
+            r"\b(?:(?:mr|mrs|ms)\s?\.|mister|missus)\s+(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
             priority=2,
             description=(
