@@ -6,7 +6,8 @@ after it and `phi_native_labels` after `phi_merge`, see `spacy_phi.native_labels
     nlp = assemble_pipeline("training/cnn/model-best")
     nlp.to_disk("training/phi_deid")
 
-The trained components keep their weights and order; the PHI components are added
+The trained components keep their weights and order (a spaCy `ner` becomes
+`phi_ner`, the same component with a faster decoder: `greedy_ner.py`); the PHI components are added
 after them by `spacy_phi.pipelines.add_phi_components`, which also initializes
 them, so the saved pipeline needs no data files at run time.
 """
@@ -22,6 +23,8 @@ from spacy.language import Language
 from ..about import __version__
 from ..labels import LABEL_NAMES, MEDDOCAN_LABELS
 from ..pipelines import add_phi_components
+from .cpu_ops import cpu_ops_overrides
+from .greedy_ner import greedy_ner_overrides
 from . import PIPELINE_NAME
 
 _META: Dict[str, Any] = {
@@ -79,6 +82,11 @@ def assemble_pipeline(
     RETURNS (Language): the assembled pipeline.
     """
     nlp = spacy.load(model)
+    # A pipeline trained before `phi_ner` and `spacy_phi.CPUOps.v1`: the same
+    # weights with the faster decoder and matrix products.
+    faster = {**greedy_ner_overrides(nlp.config), **cpu_ops_overrides(nlp.config)}
+    if faster:
+        nlp = spacy.load(model, config=faster)
     trained = list(nlp.pipe_names)
     native = has_native_ner(nlp)
     if native:

@@ -1,0 +1,139 @@
+"""`phi_ner`'s vectorized greedy decoder finds exactly the entities of spaCy's own
+decoder (`EntityRecognizer.predict`), on the same weights."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Tuple
+
+import numpy
+import pytest
+import spacy
+from spacy.pipeline import EntityRecognizer
+from spacy.tokens import Doc, Span
+from spacy.training import Example
+from spacy.util import fix_random_seed, load_config, load_model_from_config
+
+from spacy_phi.converters.markup import parse_markup
+from spacy_phi.models import greedy_ner
+from spacy_phi.models.assemble import assemble_pipeline
+from spacy_phi.models.greedy_ner import GreedyDecoded, PhiEntityRecognizer
+
+ROOT = Path(__file__).resolve().parent.parent
+LABELS = ["PATIENT", "DOCTOR", "DATE", "AGE", "CITY", "PHONE", "HOSPITAL", "PROFESSION"]
+
+
+def _texts() -> List[str]:
+    notes = sorted((ROOT / "assets" / "realistic_eval" / "dev").glob("*.txt"))[:12]
+    texts = [parse_markup(path.read_text(encoding="utf8"))[0] for path in notes]
+    return texts + ["", " ", "Seen.", "Dr.  Smith\n\n  called 617-555-0134 on 3/4/2021 .", "a\n"]
+
+
+@pytest.fixture(scope="module")
+def tiny_nlp():
+    """configs/cnn.cfg initialized on a handful of labelled sentences, its output
+    layer then randomized (as `benchmarks/speed_models.py` does): it predicts
+    many arbitrary entities of every label, which is what the comparison needs."""
+    config = load_config(ROOT / "configs" / "cnn.cfg", interpolate=True)
+    fix_random_seed(0)
+    nlp = load_model_from_config(config, auto_fill=True, validate=True)
+    examples = []
+    for i, label in enumerate(LABELS):
+        text = f"Note {i} : seen by Alex Morgan from Springfield on 3/{i + 1}/2020 ."
+        name, city = text.index("Alex Morgan"), text.index("Springfield")
+        entities = [(name, name + 11, label), (city, city + 11, LABELS[-1 - i])]
+        examples.append(Example.from_dict(nlp.make_doc(text), {"entities": entities}))
+    nlp.initialize(lambda: examples)
+    ner = nlp.get_pipe("ner")
+    upper = ner.model.get_ref("upper")
+    rng = numpy.random.default_rng(0)
+    upper.set_param("W", rng.normal(0, 0.5, upper.get_param("W").shape).astype("float32"))
+    bias = numpy.zeros_like(upper.get_param("b"))
+    bias[[ner.moves.get_class_name(i) for i in range(ner.moves.n_moves)].index("O")] = 2.0
+    upper.set_param("b", bias)
+    return nlp
+
+
+def _entities(docs: List[Doc]) -> List[List[Tuple[int, int, str]]]:
+    return [[(e.start, e.end, e.label_) for e in doc.ents] for doc in docs]
+
+
+def _with_spacy_decoder(nlp, texts: List[str]) -> List[Doc]:
+    docs = list(nlp.get_pipe("tok2vec").pipe(nlp.make_doc(t) for t in texts))
+    ner = nlp.get_pipe("ner")
+    EntityRecognizer.set_annotations(ner, docs, EntityRecognizer.predict(ner, docs))
+    return docs
+
+
+def test_configs_name_phi_ner(tiny_nlp):
+    assert isinstance(tiny_nlp.get_pipe("ner"), PhiEntityRecognizer)
+
+
+@pytest.mark.parametrize("batch_size", [1, 7, 64])
+def test_same_entities_as_spacy_decoder(tiny_nlp, batch_size):
+    texts = _texts()
+    expected = _entities(_with_spacy_decoder(tiny_nlp, texts))
+    assert sum(map(len, expected)) > 50  # the comparison has entities of several labels to compare
+    assert len({label for doc in expected for _, _, label in doc}) >= 3
+    with tiny_nlp.select_pipes(enable=["tok2vec", "ner"]):
+        found = _entities(list(tiny_nlp.pipe(texts, batch_size=batch_size)))
+    assert found == expected
+
+
+def test_fast_path_is_taken_for_plain_docs(tiny_nlp):
+    docs = list(tiny_nlp.get_pipe("tok2vec").pipe(tiny_nlp.make_doc(t) for t in _texts()[:3]))
+    assert isinstance(tiny_nlp.get_pipe("ner").predict(docs), GreedyDecoded)
+
+
+def test_preset_entities_go_to_spacy_decoder(tiny_nlp):
+    """A doc with entities already set (spaCy keeps them) is decoded by spaCy's
+    own code, with the same result as calling it directly."""
+    text = _texts()[0]
+    ner = tiny_nlp.get_pipe("ner")
+
+    def preset() -> Doc:
+        doc = tiny_nlp.get_pipe("tok2vec")(tiny_nlp.make_doc(text))
+        doc.set_ents([Span(doc, 2, 4, label="CITY")], default="unmodified")
+        return doc
+
+    doc = preset()
+    assert not isinstance(ner.predict([doc]), GreedyDecoded)
+    expected = preset()
+    EntityRecognizer.set_annotations(ner, [expected], EntityRecognizer.predict(ner, [expected]))
+    found = ner(preset())
+    assert _entities([found]) == _entities([expected])
+    assert (2, 4, "CITY") in _entities([found])[0]
+
+
+def test_sentence_starts_go_to_spacy_decoder(tiny_nlp):
+    doc = tiny_nlp.get_pipe("tok2vec")(tiny_nlp.make_doc("Seen today . Called Alex Morgan back ."))
+    doc[3].is_sent_start = True
+    assert not isinstance(tiny_nlp.get_pipe("ner").predict([doc]), GreedyDecoded)
+
+
+def test_length_groups_bound_tokens(tiny_nlp, monkeypatch):
+    monkeypatch.setattr(greedy_ner, "MAX_GROUP_TOKENS", 300)
+    docs = [tiny_nlp.make_doc(t) for t in _texts()]
+    groups = list(greedy_ner._length_groups(docs))
+    assert sorted(map(id, (d for g in groups for d in g))) == sorted(map(id, docs))
+    for group in groups:
+        assert len(group) == 1 or sum(map(len, group)) <= 300
+    assert [len(d) for g in groups for d in g] == sorted(len(d) for d in docs)
+
+
+def test_assemble_switches_spacy_ner_to_phi_ner(tiny_nlp, tmp_path):
+    """A pipeline trained with spaCy's `ner` factory is assembled with `phi_ner`
+    (same weights: same entities)."""
+    tiny_nlp.to_disk(tmp_path / "trained")
+    config_path = tmp_path / "trained" / "config.cfg"
+    config_path.write_text(config_path.read_text().replace('factory = "phi_ner"', 'factory = "ner"'))
+    trained = spacy.load(tmp_path / "trained")
+    assert type(trained.get_pipe("ner")) is EntityRecognizer
+    assembled = assemble_pipeline(tmp_path / "trained", surrogates=False)
+    assert isinstance(assembled.get_pipe("ner"), PhiEntityRecognizer)
+    assert assembled.get_pipe_meta("ner").factory == "phi_ner"
+    texts = _texts()[:4]
+    with trained.select_pipes(enable=["tok2vec", "ner"]):
+        expected = _entities(list(trained.pipe(texts)))
+    with assembled.select_pipes(enable=["tok2vec", "ner"]):
+        assert _entities(list(assembled.pipe(texts))) == expected
