@@ -8,7 +8,7 @@ hash-embedding rows, NER hidden width), initialized with RANDOM weights
 (`speed_models.random_model`; the cost of a network does not depend on its
 weights) and followed by the rule layer and phi_surrogates. Every candidate
 runs the same synthetic notes in this process, with the CPU settings of a deid
-run (`spacy_phi.deid.cpu.fast_cpu`), one after another, `--repeat` times
+run (`spacy_phi.models.cpu_ops.fast_cpu`), one after another, `--repeat` times
 interleaved; the fastest CPU time of each component is kept (the least
 disturbed by other jobs). Printed: words per CPU second of the whole pipeline
 (tokenizer included), CPU ms per note of tok2vec and ner, their share of the
@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
 from speed_models import component_seconds, random_model, synthetic_notes, words  # noqa: E402
 
-from spacy_phi.deid.cpu import fast_cpu  # noqa: E402
+from spacy_phi.models.cpu_ops import fast_cpu  # noqa: E402
 
 WIDTH = "components.tok2vec.model.encode.width"
 DEPTH = "components.tok2vec.model.encode.depth"

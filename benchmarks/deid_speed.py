@@ -110,7 +110,7 @@ def component_shares(model: str, texts: List[str]) -> None:
     """CPU seconds per component (this process, one note at a time through nlp.pipe)."""
     import spacy
 
-    from spacy_phi.deid.cpu import fast_cpu
+    from spacy_phi.models.cpu_ops import fast_cpu
     from spacy_phi.pipelines import rules_pipeline
 
     nlp = rules_pipeline() if model == "rules" else spacy.load(model)

@@ -38,7 +38,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .._logging import logger
-from .cpu import fast_cpu
+from ..models.cpu_ops import fast_cpu
 from .model import ensure_surrogates
 from .parallel import ParallelRun, resolve_processes
 from .records import (
