@@ -97,6 +97,12 @@ VETOED = [
         "AGE",
         "validator:span_too_long",
     ),
+    # "US" the imaging study, not the country.
+    ("Thyroid nodule found on carotid US in Jan 2023.", "US", "COUNTRY", "validator:us_is_ultrasound"),
+    ("RUQ US w/ multiple stones.", "US", "CITY", "validator:us_is_ultrasound"),
+    ("Post-TIPS US 4/6: patent shunt.", "US", "COUNTRY", "validator:us_is_ultrasound"),
+    ("Left breast, 2:00, US-guided core biopsies.", "US", "COUNTRY", "validator:us_is_ultrasound"),
+    ("Repeat US showed a stable cyst.", "US", "COUNTRY", "validator:us_is_ultrasound"),
 ]
 
 
@@ -167,6 +173,8 @@ KEPT = [
     ("with brittany edwards today", "brittany edwards", "PROFESSION"),
     ("Thanks, Hope", "Hope", "DEVICE"),
     ("visited on Okonkwo", "Okonkwo", "DATE"),
+    ("Came to US for college in 2009.", "US", "COUNTRY"),
+    ("Moved to the US with his parents.", "US", "COUNTRY"),
 ]
 
 

@@ -57,12 +57,13 @@ REASON_LOWER_CASE_IN_CASED_NOTE = "validator:lower_case_name_in_cased_note"
 REASON_POSSESSIVE = "validator:starts_with_possessive"
 REASON_GENERIC_SERVICE = "validator:generic_clinical_service"
 REASON_ARTICLE_BEFORE_NAME = "validator:article_before_lower_case_name"
+REASON_ULTRASOUND = "validator:us_is_ultrasound"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
     {
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
-        REASON_ARTICLE_BEFORE_NAME,
+        REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND,
     }
 )
 
@@ -243,6 +244,23 @@ def default_lexicons() -> LabelLexicons:
     return LabelLexicons(**values)
 
 
+#: Labels a "US" (ultrasound) can be mistaken for.
+_PLACE_LABELS = frozenset({"COUNTRY", "CITY", "STATE", "LOCATION_OTHER"})
+#: Right after "US": the study's use or result ("US-guided", "US showed").
+_ULTRASOUND_AFTER = re.compile(
+    r"\s*(?:-\s*)?(?:guided|guidance|showed|shows|revealed|reveals|demonstrated|demonstrates|w/|"
+    r"findings|impression|report|was\s+(?:negative|normal|unremarkable))\b",
+    re.IGNORECASE,
+)
+#: The word before "US" that makes it the study: quadrants, organs, study types.
+_ULTRASOUND_BEFORE = frozenset(
+    "ruq luq rlq llq abd abdominal pelvic renal carotid thyroid breast scrotal testicular transvaginal tv "
+    "bedside doppler duplex venous arterial le ue obstetric ob fetal liver kidney bladder neck tips "
+    "repeat prior limited formal complete diagnostic point-of-care pocus endoscopic rectal".split()
+)
+_LAST_WORD = re.compile(r"([A-Za-z][A-Za-z/-]*)[\s,:]*$")
+
+
 def _words(text: str) -> List[str]:
     return [w.lower().strip("'’-") for w in _WORD.findall(text)]
 
@@ -312,6 +330,8 @@ class LabelValidators:
             return REASON_POSSESSIVE  # "wife's" gives "'s" or "'s sister", never a name
         if cased and span.label_ in CASED_LABELS and self._lower_case_name(span, text):
             return REASON_LOWER_CASE_IN_CASED_NOTE
+        if span.label_ in _PLACE_LABELS and self._ultrasound(span, text):
+            return REASON_ULTRASOUND
         if span.label_ in ("PATIENT", "DOCTOR") and span.text.islower() and _ARTICLE_BEFORE.search(
             text[max(0, span.start_char - 8) : span.start_char]
         ):
@@ -326,6 +346,25 @@ class LabelValidators:
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
         # tagged DEVICE); only spans made of ordinary words are vetoed.
         return reason if self._ordinary_words_only(span, text) else None
+
+    def _ultrasound(self, span: Span, text: str) -> bool:
+        """"US" as the imaging study, not the country: after a body part, a
+        quadrant or a study word ("carotid US", "RUQ US", "Post-TIPS US"), or
+        before "guided" or a finding verb ("US-guided", "US showed")."""
+        if span.text.strip() not in ("US", "U/S"):
+            return False
+        if _ULTRASOUND_AFTER.match(text, span.end_char):
+            return True
+        before = _LAST_WORD.search(text[max(0, span.start_char - 30) : span.start_char])
+        if before is None:
+            return False
+        word = before.group(1).lower()
+        return (
+            word in _ULTRASOUND_BEFORE
+            or word.rsplit("-", 1)[-1] in _ULTRASOUND_BEFORE
+            or word in self.lexicons.body_parts_and_headers
+            or self.vocabulary.is_always_medical(word)
+        )
 
     def _ordinary_words_only(self, span: Span, text: str) -> bool:
         """Whether no word of the span could be a person's name: a word of the
