@@ -9,12 +9,14 @@ single cost of the whole pipeline (45 % of its CPU, `docs/results.md`).
 `PhiEntityRecognizer` is the same component — same model, training, weights,
 serialization and config as spaCy's `ner` (it subclasses `EntityRecognizer`) —
 whose `predict` runs the greedy BILUO decoding with numpy over all the notes
-of a batch at once: per step one row of scores per unfinished note, the valid
+of a group at once: per step one row of scores per unfinished note, the valid
 actions as a mask, the first best valid action, as spaCy's C code does. The
 arithmetic is spaCy's, in its order (the three state features summed into a
-zero vector, then the bias; maxout; the output layer through the same `gemm`;
-unseen classes set to the batch's lowest score), so the entities are the ones
-spaCy's decoder finds (`tests/test_greedy_ner.py` compares both).
+zero vector, then the bias; maxout; the output layer — a numpy product, equal
+to spaCy's up to float rounding; unseen actions set to the step's lowest
+score), so the entities are the ones spaCy's decoder finds
+(`tests/test_greedy_ner.py` compares both; on the trained model both found the
+same 28,912 entities in 1,374 notes).
 
 The fast path covers what our pipelines give the NER: notes with no entity
 annotation and no sentence starts set before it (the sentence detector runs
@@ -22,7 +24,7 @@ after it), greedy decoding. Any other batch (preset entities, sentence starts,
 a beam) goes to spaCy's own decoder, so the result never depends on the path.
 
 Configs name it with `factory = "phi_ner"`; `assemble_pipeline` switches a
-pipeline trained with spaCy's `ner` to it (`use_greedy_ner`).
+pipeline trained with spaCy's `ner` to it (`greedy_ner_overrides`).
 """
 
 from __future__ import annotations
@@ -30,8 +32,8 @@ from __future__ import annotations
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy
-from spacy.attrs import ENT_IOB, IS_SPACE, SENT_START
 from spacy import util
+from spacy.attrs import ENT_IOB, IS_SPACE, SENT_START
 from spacy.language import Language
 from spacy.pipeline import EntityRecognizer
 from spacy.pipeline.ner import DEFAULT_NER_MODEL
