@@ -1,5 +1,7 @@
-"""The trained PHI detector: model architectures (`transformer.py`) and the
-assembly of the shipped `en_phi_deid` pipeline (`assemble.py`).
+"""The trained PHI detector: model architectures (`transformer.py`), the NER
+component with a faster decoder (`greedy_ner.py`, factory `phi_ner`), the CPU
+settings of the models (`cpu_ops.py`) and the assembly of the shipped
+`en_phi_deid` pipeline (`assemble.py`).
 
 `spacy_phi.TransformerModel.v1` is registered when `spacy_phi.models.transformer`
 is imported; installed, the `spacy_architectures` entry point finds it, so configs
