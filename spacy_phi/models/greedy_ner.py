@@ -154,9 +154,9 @@ class PhiEntityRecognizer(EntityRecognizer):
         return True
 
     def _moves(self) -> _Moves:
-        names = tuple(self.moves.get_class_name(i) for i in range(self.moves.n_moves))
-        if self._phi_moves is None or self._phi_moves.names != names:
-            self._phi_moves = _Moves(names)
+        # Actions are only ever added (new labels), so their count tells when to rebuild.
+        if self._phi_moves is None or len(self._phi_moves.names) != self.moves.n_moves:
+            self._phi_moves = _Moves(tuple(self.moves.get_class_name(i) for i in range(self.moves.n_moves)))
         return self._phi_moves
 
     def _greedy_decode(self, docs: List[Doc]) -> GreedyDecoded:
