@@ -320,7 +320,10 @@ def _jsonl_input(path: Path, n: int = 120) -> None:
             lines.append("")  # blank: not a record
         if i % 37 == 2:
             lines.append("{not json " + MARKER)
-    path.write_text("\n".join(lines) + "\n")
+    data = ("\n".join(lines) + "\n").encode("utf8")
+    # A line with a Latin-1 byte: "undecodable" in both engines (Spark's reader would make it U+FFFD).
+    data += b'{"id": "latin1", "text": "' + MARKER.encode() + b' caf\xe9 seen 03/14/2089."}\n'
+    path.write_bytes(data)
 
 
 def _part_lines(out: Path) -> List[str]:
@@ -399,7 +402,9 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
     for i in range(40):
         text = "" if i % 9 == 2 else f'"{MARKER} John Smith seen {1 + i % 12}/14/2089, ""quoted""\nline two"'
         rows.append(f"c{i:02d},{text},pk-{i % 4},w{i % 3}")
-    notes.write_text("\n".join(rows) + "\n")
+    rows += [f"short,{MARKER} John Smith,pk-1", f"long,{MARKER} John Smith,pk-1,w1,extra"]  # wrong field counts
+    data = ("\n".join(rows) + "\n").encode("utf8") + b"latin1," + MARKER.encode() + b" caf\xe9,pk-2,w0\n"
+    notes.write_bytes(data)
     local = tmp_path / "local.csv"
     main(["deid", "--model", saved_model, "--secret-file", secret_file, "--n-process", "1", "--no-progress",
           str(notes), "-o", str(local)])
@@ -420,7 +425,9 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
     assert all(read(part)[0] == local_rows[0] for part in out.glob("part-*.csv"))
     assert sorted(spark_rows) == sorted(local_rows[1:])
     local_errors = _local_errors(local)
-    assert _errors(out) == local_errors == {f"c{i:02d}": "empty_text" for i in range(40) if i % 9 == 2}
+    expected = {f"c{i:02d}": "empty_text" for i in range(40) if i % 9 == 2}
+    expected.update(short="bad_record", long="bad_record", latin1="undecodable")
+    assert _errors(out) == local_errors == expected
 
     tsv = tmp_path / "notes.tsv"
     tsv.write_text("id\ttext\tward\nt1\tJohn Smith seen 03/14/2089.\tw1\nt2\t\tw2\n")
@@ -435,7 +442,7 @@ def test_cli_csv_equals_local_and_parquet_round_trip(
 
     parquet_in = tmp_path / "in.parquet"
     spark.read.option("header", True).option("multiLine", True).option("escape", '"').csv(str(notes)) \
-        .write.parquet(str(parquet_in))
+        .where("id LIKE 'c%'").write.parquet(str(parquet_in))
     parquet_out = tmp_path / "pq"
     assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "2", str(parquet_in),
                 "-o", str(parquet_out)) == 1
@@ -514,3 +521,36 @@ def test_cli_resume_after_a_crashed_job(spark: SparkSession, secret_file: str, t
     ids = [json.loads(line)["id"] for line in _part_lines(out)]
     assert sorted(ids) == [f"k{i:03d}" for i in range(1, n + 1)]  # every record once
     assert not list(out.glob(".*.tmp-*"))
+
+
+@pytest.mark.parametrize("block", [1, 3, 1 << 20])
+def test_invalid_utf8_check_streams_across_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
+    from spacy_phi.spark import job
+
+    monkeypatch.setattr(job, "_UTF8_BLOCK", block)
+    path = tmp_path / "notes.jsonl"
+    # Multi-byte characters (a real U+FFFD among them) cut by every block size: valid.
+    path.write_bytes('{"text": "café – naïve \ufffd 東京"}\n'.encode("utf8") * 3)
+    assert not job.has_invalid_utf8(path)
+    path.write_bytes(path.read_bytes() + b'{"text": "caf\xe9"}\n')
+    assert job.has_invalid_utf8(path)
+    path.write_bytes('{"text": "ok"}\n'.encode("utf8") + "é".encode("utf8")[:1])  # cut at the end
+    assert job.has_invalid_utf8(path)
+
+
+def test_parquet_with_invalid_utf8_fails_that_record_only(
+    spark: SparkSession, saved_model: str, secret_file: str, tmp_path: Path
+) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    # Some writers put bytes that are not UTF-8 into string columns; Spark passes them through.
+    texts = pa.array([f"{MARKER} John Smith seen 03/14/2089.".encode(), b"caf\xe9 " + MARKER.encode()],
+                     pa.binary()).view(pa.string())
+    pq.write_table(pa.table({"id": ["ok", "latin1"], "text": texts}), tmp_path / "in.parquet")
+    out = tmp_path / "out"
+    assert _cli("--model", saved_model, "--secret-file", secret_file, "--partitions", "1",
+                str(tmp_path / "in.parquet"), "-o", str(out)) == 1
+    assert _errors(out) == {"latin1": "undecodable"}
+    rows = spark.read.parquet(str(out)).collect()
+    assert [r["id"] for r in rows] == ["ok"] and "John Smith" not in rows[0]["text"]

@@ -209,6 +209,8 @@ def make_plan(
     row_col: Optional[str] = None,
     row_prefix: str = "row-",
     manifest_col: Optional[str] = None,
+    malformed_col: Optional[str] = None,
+    replacement_means_undecodable: bool = False,
 ) -> ExecutorPlan:
     """The checked settings of `deidentify_dataframe` as the plan its
     executors run (the secret resolved and broadcast). The arguments are those
@@ -221,6 +223,10 @@ def make_plan(
     row_prefix (str): "row-" or "line-".
     manifest_col (Optional[str]): add the manifest lines of each record
         (keyed hashes, no PHI) as a column.
+    malformed_col (Optional[str]): a boolean column marking CSV rows with the
+        wrong number of fields (they fail as "bad_record").
+    replacement_means_undecodable (bool): the input file holds invalid UTF-8:
+        rows with U+FFFD fail as "undecodable".
     RETURNS (ExecutorPlan): the plan.
     RAISES (ValueError): a missing or clashing column, a bad setting.
     RAISES (SecretError): the secret file cannot be read.
@@ -264,5 +270,7 @@ def make_plan(
         errors_col=errors_col,
         span_col=span_col if span_map else None,
         manifest_col=manifest_col,
+        malformed_col=malformed_col,
+        replacement_means_undecodable=replacement_means_undecodable,
     )
     return plan

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple
 
 import pyarrow as pa
+import pyarrow.compute as pc
 from spacy.language import Language
 
 from ..deid.inputs import FieldConfig, _scalar_id, jsonl_line_limit, parse_jsonl_line, parse_known_phi
@@ -36,7 +37,9 @@ from ..deid.model import configure_surrogates, ensure_surrogates, load_pipeline
 from ..deid.outputs import JsonlOutput
 from ..deid.records import (
     REASON_BAD_FIELD,
+    REASON_BAD_RECORD,
     REASON_MISSING_FIELD,
+    REASON_UNDECODABLE,
     InputRecord,
     RecordError,
     RecordResult,
@@ -67,6 +70,8 @@ SPAN_TYPE = pa.list_(pa.struct([
     ("reason", pa.string()),
 ]))
 _SPAN_KEYS = [f.name for f in SPAN_TYPE.value_type]
+#: Columns the CLI engine adds for its own use start with this (never written out).
+INTERNAL_PREFIX = "__spacy_phi"
 
 # Pipelines of this Python process, by key; and how long each took to load.
 _PIPELINES: Dict[str, Language] = {}
@@ -114,6 +119,12 @@ class ExecutorPlan:
     errors_col (str): name of the errors column.
     span_col (Optional[str]): name of the span-map column; None: none.
     manifest_col (Optional[str]): name of a column of manifest JSONL (CLI engine).
+    malformed_col (Optional[str]): a boolean column, true where Spark's CSV
+        reader found a row without the header's number of fields: the row
+        fails as "bad_record" (CLI engine).
+    replacement_means_undecodable (bool): the input CSV file holds invalid
+        UTF-8, which Spark's CSV reader turned into U+FFFD: a row with U+FFFD
+        in any of its string columns fails as "undecodable" (CLI engine).
     """
 
     pipeline_key: str
@@ -136,6 +147,8 @@ class ExecutorPlan:
     errors_col: str = "errors"
     span_col: Optional[str] = None
     manifest_col: Optional[str] = None
+    malformed_col: Optional[str] = None
+    replacement_means_undecodable: bool = False
 
 
 def cached_pipeline(plan: ExecutorPlan) -> Language:
@@ -213,7 +226,31 @@ def _known_value(value: Any) -> Any:
 
 
 def _column(chunk: pa.RecordBatch, name: Optional[str]) -> Optional[List[Any]]:
-    return chunk.column(chunk.schema.get_field_index(name)).to_pylist() if name else None
+    if not name:
+        return None
+    column = chunk.column(chunk.schema.get_field_index(name))
+    try:
+        return column.to_pylist()
+    except UnicodeDecodeError:
+        # Spark's text reader (JSONL) and some Parquet writers pass invalid UTF-8
+        # bytes through in string columns. Decoded as the local reader decodes
+        # them (surrogate escapes), they fail the record as "undecodable".
+        return [None if v is None else v.decode("utf8", errors="surrogateescape")
+                for v in column.cast(pa.binary()).to_pylist()]
+
+
+def _undecodable_rows(plan: ExecutorPlan, chunk: pa.RecordBatch) -> Optional[List[bool]]:
+    """Per row: does any input string column hold U+FFFD? Only asked when the
+    input file has invalid UTF-8 (Spark decoded it with replacements)."""
+    if not plan.replacement_means_undecodable:
+        return None
+    marked = None
+    for field, column in zip(chunk.schema, chunk.columns):
+        if field.name.startswith(INTERNAL_PREFIX) or not (pa.types.is_string(field.type) or pa.types.is_large_string(field.type)):
+            continue
+        hit = pc.fill_null(pc.match_substring(column, "\ufffd"), False)
+        marked = hit if marked is None else pc.or_(marked, hit)
+    return marked.to_pylist() if marked is not None else None
 
 
 def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[InputRecord]:
@@ -223,6 +260,8 @@ def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[
     keys = _column(chunk, plan.patient_key_col)
     known = _column(chunk, plan.known_col)
     rows = _column(chunk, plan.row_col)
+    malformed = _column(chunk, plan.malformed_col)
+    undecodable = _undecodable_rows(plan, chunk)
     assert texts is not None
     for i, text in enumerate(texts):
         position = start + i
@@ -240,7 +279,13 @@ def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[
                 yield record
                 continue
             record.id = record_id
-        if text is None:
+        where = f"row {row}" if row is not None else "the row"
+        if malformed is not None and malformed[i]:
+            # The local CSV reader's reason; Spark padded or cut the row, so its fields are not used.
+            record.error = RecordError(REASON_BAD_RECORD, f"{where} does not have the header's number of fields")
+        elif undecodable is not None and undecodable[i]:
+            record.error = RecordError(REASON_UNDECODABLE, f"{where} is not valid UTF-8")
+        elif text is None:
             record.error = RecordError(REASON_MISSING_FIELD, f"no text in column {plan.text_col!r}")
         elif not isinstance(text, str):
             record.error = RecordError(REASON_BAD_FIELD, f"column {plan.text_col!r} is not a string")
@@ -263,7 +308,8 @@ def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[
 
 
 def _jsonl_record(plan: ExecutorPlan, line: Any, line_no: Optional[int], position: int) -> InputRecord:
-    """A JSONL line parsed by the local reader's own code (`parse_jsonl_line`)."""
+    """A JSONL line parsed by the local reader's own code (`parse_jsonl_line`);
+    invalid UTF-8 arrives as surrogate escapes and is re-encoded to its bytes."""
     assert plan.jsonl is not None
     number = int(line_no) if line_no is not None else position + 1
     data = (line or "").encode("utf8", errors="surrogateescape")

@@ -27,6 +27,7 @@ not at all, so nothing is duplicated and nothing lost.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import json
 import os
@@ -40,6 +41,7 @@ from typing import IO, Any, Callable, Dict, List, Optional, Tuple
 
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
+from pyspark.sql.types import StringType, StructField, StructType
 from spacy.language import Language
 
 from ..deid.inputs import FieldConfig, InputError
@@ -48,6 +50,7 @@ from ..deid.resume import ResumeError, secret_check
 from ..deid.summary import RunSummary
 from ..surrogates.keys import SECRET_ENV_VAR, load_secret
 from .dataframe import SPANS_COLUMN, make_plan, output_schema, pipeline_key
+from .executor import INTERNAL_PREFIX
 from .writer import DATA_EXTENSIONS, RESULT_SCHEMA, STATS_DIR, TMP_MARK, WriterPlan, deid_and_write
 
 SPARK_FORMATS = ("parquet", "jsonl", "csv")
@@ -60,10 +63,14 @@ PARTITIONS_PER_CORE = 4
 #: Rows per Arrow batch handed to the executors' Python (bounds memory with long notes).
 ARROW_ROWS = 512
 # Internal columns (dropped before writing).
-ROW = "__spacy_phi_row"
-BUCKET = "__spacy_phi_bucket"
-MANIFEST = "__spacy_phi_manifest"
-ERRORS = "__spacy_phi_errors"
+ROW = f"{INTERNAL_PREFIX}_row"
+BUCKET = f"{INTERNAL_PREFIX}_bucket"
+MANIFEST = f"{INTERNAL_PREFIX}_manifest"
+ERRORS = f"{INTERNAL_PREFIX}_errors"
+MALFORMED = f"{INTERNAL_PREFIX}_malformed"
+_CORRUPT = f"{INTERNAL_PREFIX}_corrupt"  # Spark's raw text of a malformed CSV row: PHI, dropped at once
+#: Bytes read at a time by the UTF-8 check of JSONL and CSV inputs.
+_UTF8_BLOCK = 16 << 20
 # Options of the local job that this engine does not take (option → its flag).
 _UNSUPPORTED = {
     "html": "--html", "hash_fields": "--hash-field", "drop_fields": "--drop-field",
@@ -100,6 +107,26 @@ def detect_spark_format(path: str, declared: Optional[str] = None) -> str:
 def _input_files(path: Path) -> List[Dict[str, Any]]:
     files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
     return [{"file": str(p.resolve()), "size": p.stat().st_size, "mtime_ns": p.stat().st_mtime_ns} for p in files]
+
+
+def has_invalid_utf8(path: Path) -> bool:
+    """Does the file hold a byte sequence that is not UTF-8? Spark's CSV
+    reader silently turns such bytes into U+FFFD; the local reader fails the
+    record as "undecodable". One streaming pass, stopping at the first
+    invalid byte.
+
+    path (Path): a CSV file.
+    RETURNS (bool): True at the first invalid sequence (also a truncated one at the end).
+    """
+    decoder = codecs.getincrementaldecoder("utf8")()
+    with open(path, "rb") as handle:
+        try:
+            while block := handle.read(_UTF8_BLOCK):
+                decoder.decode(block)
+            decoder.decode(b"", final=True)
+        except UnicodeDecodeError:
+            return True
+    return False
 
 
 def get_session(master: Optional[str], progress: bool) -> SparkSession:
@@ -265,9 +292,16 @@ class SparkDeidJob:
             return spark.read.option("lineSep", "\n").text(self.input)
         # Every column a string, RFC 4180 quotes. Spark reads an empty field as null:
         # the writer writes it back as "", and an empty text is coalesced to "" in run().
-        return (spark.read.option("header", True).option("multiLine", True).option("sep", fields.csv_delimiter)
-                .option("quote", '"').option("escape", '"').option("inferSchema", False)
-                .option("emptyValue", "").option("enforceSchema", False).csv(self.input))
+        reader = (spark.read.option("header", True).option("multiLine", True).option("sep", fields.csv_delimiter)
+                  .option("quote", '"').option("escape", '"').option("inferSchema", False)
+                  .option("emptyValue", "").option("enforceSchema", False))
+        columns = reader.csv(self.input).columns  # the header row only
+        # Read again with a column for rows whose field count differs from the header's
+        # (Spark would pad or cut them); only whether it is set is kept.
+        schema = StructType([StructField(c, StringType(), True) for c in columns + [_CORRUPT]])
+        rows = reader.schema(schema).option("mode", "PERMISSIVE").option("columnNameOfCorruptRecord", _CORRUPT)
+        df = rows.csv(self.input)
+        return df.withColumn(MALFORMED, F.col(_CORRUPT).isNotNull()).drop(_CORRUPT)
 
     # -- run --------------------------------------------------------------------
 
@@ -324,6 +358,9 @@ class SparkDeidJob:
             secret_file=opts.secret_file, max_chars=opts.max_chars, batch_size=opts.batch_size, span_map=True,
             errors_col=ERRORS, span_col=SPANS_COLUMN, row_col=ROW,
             manifest_col=MANIFEST if opts.write_manifest else None,
+            malformed_col=MALFORMED if fmt == "csv" else None,
+            # Spark's CSV reader replaces invalid UTF-8 by U+FFFD (its text reader, for JSONL, does not).
+            replacement_means_undecodable=fmt == "csv" and has_invalid_utf8(Path(self.input)),
         )
         if fmt == "jsonl":
             text_col = "value"
@@ -335,7 +372,7 @@ class SparkDeidJob:
                 patient_key_col=optional(fields.patient_key_field), known_col=optional(fields.known_field),
                 row_prefix="row-", **common,
             )
-        header = [c for c in output_schema(df, plan).names if not c.startswith("__spacy_phi") and c != SPANS_COLUMN]
+        header = [c for c in output_schema(df, plan).names if not c.startswith(INTERNAL_PREFIX) and c != SPANS_COLUMN]
         writer = WriterPlan(
             output=str(out.resolve()), format=fmt, data_cols=[text_col] if fmt == "jsonl" else header,
             text_col=text_col, bucket_col=BUCKET, row_col=ROW, row_prefix="line-" if fmt == "jsonl" else "row-",
