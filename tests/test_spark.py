@@ -523,19 +523,31 @@ def test_cli_resume_after_a_crashed_job(spark: SparkSession, secret_file: str, t
     assert not list(out.glob(".*.tmp-*"))
 
 
-@pytest.mark.parametrize("block", [1, 3, 1 << 20])
-def test_invalid_utf8_check_streams_across_blocks(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, block: int) -> None:
-    from spacy_phi.spark import job
+def test_csv_check_finds_bad_bytes_and_unsplittable_rows(tmp_path: Path) -> None:
+    from spacy_phi.spark.job import check_csv
 
-    monkeypatch.setattr(job, "_UTF8_BLOCK", block)
-    path = tmp_path / "notes.jsonl"
-    # Multi-byte characters (a real U+FFFD among them) cut by every block size: valid.
-    path.write_bytes('{"text": "café – naïve \ufffd 東京"}\n'.encode("utf8") * 3)
-    assert not job.has_invalid_utf8(path)
-    path.write_bytes(path.read_bytes() + b'{"text": "caf\xe9"}\n')
-    assert job.has_invalid_utf8(path)
-    path.write_bytes('{"text": "ok"}\n'.encode("utf8") + "é".encode("utf8")[:1])  # cut at the end
-    assert job.has_invalid_utf8(path)
+    path = tmp_path / "notes.csv"
+    path.write_bytes('id,text,ward\nc1,"café – naïve \ufffd\nline two",w1\n\nc2,caf'.encode("utf8")
+                     + b"\xe9,w2\nc3,ok,w\xe93\n")
+    found = check_csv(path, ",", "text")
+    # A real U+FFFD is text; a Latin-1 byte in any field is not. The blank line is no row.
+    assert (found.rows, found.undecodable_rows, found.unsplittable_lines) == (3, frozenset({2, 3}), [])
+    path.write_text('id,text,ward\nc1,fine,w1\nc2,"broken,w2\nc3,next,w3\nc4,"ok",w4\n')
+    found = check_csv(path, ",", "text")
+    assert found.unsplittable_lines == [3, 4, 5] and found.rows == 4
+
+
+def test_cli_refuses_csv_that_spark_would_split_into_other_rows(
+    saved_model: str, secret_file: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    notes = tmp_path / "notes.csv"
+    notes.write_text(f'id,text,ward\nc1,{MARKER} fine,w1\nc2,"{MARKER} broken,w2\nc3,{MARKER} next,w3\n')
+    out = tmp_path / "out"
+    # Spark would read c3 into c2's text: c3 would vanish as a record. Refused before anything is written.
+    assert _cli("--model", saved_model, "--secret-file", secret_file, str(notes), "-o", str(out)) == 2
+    assert not out.exists()
+    captured = capsys.readouterr()
+    assert "cannot be split into rows" in captured.err and MARKER not in captured.err + captured.out
 
 
 def test_parquet_with_invalid_utf8_fails_that_record_only(

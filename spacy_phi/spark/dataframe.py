@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, FrozenSet, Optional
 
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql.pandas.types import from_arrow_type
@@ -210,7 +210,7 @@ def make_plan(
     row_prefix: str = "row-",
     manifest_col: Optional[str] = None,
     malformed_col: Optional[str] = None,
-    replacement_means_undecodable: bool = False,
+    undecodable_rows: FrozenSet[int] = frozenset(),
 ) -> ExecutorPlan:
     """The checked settings of `deidentify_dataframe` as the plan its
     executors run (the secret resolved and broadcast). The arguments are those
@@ -225,8 +225,8 @@ def make_plan(
         (keyed hashes, no PHI) as a column.
     malformed_col (Optional[str]): a boolean column marking CSV rows with the
         wrong number of fields (they fail as "bad_record").
-    replacement_means_undecodable (bool): the input file holds invalid UTF-8:
-        rows with U+FFFD fail as "undecodable".
+    undecodable_rows (FrozenSet[int]): row numbers (`row_col`) that fail as
+        "undecodable" (CSV rows that held invalid UTF-8).
     RETURNS (ExecutorPlan): the plan.
     RAISES (ValueError): a missing or clashing column, a bad setting.
     RAISES (SecretError): the secret file cannot be read.
@@ -271,6 +271,6 @@ def make_plan(
         span_col=span_col if span_map else None,
         manifest_col=manifest_col,
         malformed_col=malformed_col,
-        replacement_means_undecodable=replacement_means_undecodable,
+        undecodable_rows=undecodable_rows,
     )
     return plan

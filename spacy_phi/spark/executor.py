@@ -25,10 +25,9 @@ import traceback
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Callable, Deque, Dict, FrozenSet, Iterator, List, Optional, Tuple
 
 import pyarrow as pa
-import pyarrow.compute as pc
 from spacy.language import Language
 
 from ..deid.inputs import FieldConfig, _scalar_id, jsonl_line_limit, parse_jsonl_line, parse_known_phi
@@ -122,9 +121,9 @@ class ExecutorPlan:
     malformed_col (Optional[str]): a boolean column, true where Spark's CSV
         reader found a row without the header's number of fields: the row
         fails as "bad_record" (CLI engine).
-    replacement_means_undecodable (bool): the input CSV file holds invalid
-        UTF-8, which Spark's CSV reader turned into U+FFFD: a row with U+FFFD
-        in any of its string columns fails as "undecodable" (CLI engine).
+    undecodable_rows (FrozenSet[int]): the rows (`row_col` numbers) that held
+        invalid UTF-8 in the input CSV, found by the driver's check (Spark's CSV
+        reader replaces such bytes by U+FFFD): they fail as "undecodable" (CLI engine).
     """
 
     pipeline_key: str
@@ -148,7 +147,7 @@ class ExecutorPlan:
     span_col: Optional[str] = None
     manifest_col: Optional[str] = None
     malformed_col: Optional[str] = None
-    replacement_means_undecodable: bool = False
+    undecodable_rows: FrozenSet[int] = frozenset()
 
 
 def cached_pipeline(plan: ExecutorPlan) -> Language:
@@ -239,20 +238,6 @@ def _column(chunk: pa.RecordBatch, name: Optional[str]) -> Optional[List[Any]]:
                 for v in column.cast(pa.binary()).to_pylist()]
 
 
-def _undecodable_rows(plan: ExecutorPlan, chunk: pa.RecordBatch) -> Optional[List[bool]]:
-    """Per row: does any input string column hold U+FFFD? Only asked when the
-    input file has invalid UTF-8 (Spark decoded it with replacements)."""
-    if not plan.replacement_means_undecodable:
-        return None
-    marked = None
-    for field, column in zip(chunk.schema, chunk.columns):
-        if field.name.startswith(INTERNAL_PREFIX) or not (pa.types.is_string(field.type) or pa.types.is_large_string(field.type)):
-            continue
-        hit = pc.fill_null(pc.match_substring(column, "\ufffd"), False)
-        marked = hit if marked is None else pc.or_(marked, hit)
-    return marked.to_pylist() if marked is not None else None
-
-
 def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[InputRecord]:
     """One InputRecord per row of the chunk (positions from `start`)."""
     texts = _column(chunk, plan.text_col)
@@ -261,7 +246,6 @@ def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[
     known = _column(chunk, plan.known_col)
     rows = _column(chunk, plan.row_col)
     malformed = _column(chunk, plan.malformed_col)
-    undecodable = _undecodable_rows(plan, chunk)
     assert texts is not None
     for i, text in enumerate(texts):
         position = start + i
@@ -283,7 +267,7 @@ def _records(plan: ExecutorPlan, chunk: pa.RecordBatch, start: int) -> Iterator[
         if malformed is not None and malformed[i]:
             # The local CSV reader's reason; Spark padded or cut the row, so its fields are not used.
             record.error = RecordError(REASON_BAD_RECORD, f"{where} does not have the header's number of fields")
-        elif undecodable is not None and undecodable[i]:
+        elif row in plan.undecodable_rows:
             record.error = RecordError(REASON_UNDECODABLE, f"{where} is not valid UTF-8")
         elif text is None:
             record.error = RecordError(REASON_MISSING_FIELD, f"no text in column {plan.text_col!r}")
