@@ -544,10 +544,11 @@ def parse_jsonl_line(
     return record
 
 
-def _raise_csv_field_limit() -> None:
-    # The csv module refuses fields over 128 KiB by default and cannot recover
-    # its position after that error; the note length is checked afterwards
-    # against --max-chars instead. (The limit is process-wide.)
+def raise_csv_field_limit() -> None:
+    """Lift the csv module's field size limit (process-wide). It refuses
+    fields over 128 KiB by default and cannot recover its position after that
+    error; the note length is checked afterwards against --max-chars instead.
+    """
     limit = min(sys.maxsize, 2**31 - 1)
     if csv.field_size_limit() < limit:
         csv.field_size_limit(limit)
@@ -571,7 +572,7 @@ class CsvSource(_CountingSource):
         stream: Optional[IO[bytes]] = None,
     ) -> None:
         super().__init__(path, fields or FieldConfig(), max_chars, stream)
-        _raise_csv_field_limit()
+        raise_csv_field_limit()
         self.header: Optional[List[str]] = None
         self.missing_optional: List[str] = []
         self._reader: Optional[CsvRowReader] = None

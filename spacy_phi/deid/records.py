@@ -173,14 +173,15 @@ def check_text(text: str, max_chars: int) -> Optional[RecordError]:
         return RecordError(REASON_BINARY, "the text contains NUL characters (binary data?)")
     if not text.strip():
         return RecordError(REASON_WHITESPACE, "the text is whitespace only")
-    if _has_lone_surrogates(text):
+    if has_lone_surrogates(text):
         return RecordError(REASON_UNDECODABLE, "the text holds bytes that are not valid UTF-8")
     return None
 
 
-def _has_lone_surrogates(text: str) -> bool:
-    # Bytes decoded with "surrogateescape" (and "\udcxx" JSON escapes) cannot be
-    # written back as UTF-8 and are not text.
+def has_lone_surrogates(text: str) -> bool:
+    """Does the text hold lone surrogates? Bytes decoded with "surrogateescape"
+    (and "\\udcxx" JSON escapes) cannot be written back as UTF-8 and are not text.
+    """
     try:
         text.encode("utf8")
     except UnicodeEncodeError:

@@ -46,8 +46,8 @@ from pyspark.sql.types import StringType, StructField, StructType
 from spacy.language import Language
 
 from ..deid.csv_rows import CsvRegionLine, CsvRowReader
-from ..deid.inputs import FieldConfig, InputError, _raise_csv_field_limit
-from ..deid.records import _has_lone_surrogates
+from ..deid.inputs import FieldConfig, InputError, raise_csv_field_limit
+from ..deid.records import has_lone_surrogates
 from ..deid.job import DeidOptions, DeidUsageError
 from ..deid.resume import ResumeError, secret_check
 from ..deid.summary import RunSummary
@@ -139,7 +139,7 @@ def check_csv(path: Path, delimiter: str, text_field: str) -> CsvCheck:
     RETURNS (CsvCheck): the findings.
     RAISES (InputError): the header cannot be read.
     """
-    _raise_csv_field_limit()
+    raise_csv_field_limit()
     undecodable: Set[int] = set()
     unsplittable: List[int] = []
     rows = 0
@@ -158,7 +158,7 @@ def check_csv(path: Path, delimiter: str, text_field: str) -> CsvCheck:
             rows += 1
             if isinstance(item, CsvRegionLine):
                 unsplittable.append(item.line_no)
-            elif any(_has_lone_surrogates(field) for field in item.fields):
+            elif any(has_lone_surrogates(field) for field in item.fields):
                 undecodable.add(rows)
         stream.detach()
     return CsvCheck(rows, frozenset(undecodable), unsplittable)
