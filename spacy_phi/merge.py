@@ -24,7 +24,8 @@ Policy (recall first):
    become one entity each, so each keeps its label and its surrogate.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
-   when a rule contributed; score None (no detector gives calibrated scores).
+   when a rule contributed; score: the NER's confidence when NER spans are
+   in the cluster (the highest of them; `spangroups.ner_scores`), else None.
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ from .spangroups import (
     Provenance,
     capture_ner,
     install_extensions,
+    ner_scores,
 )
 
 #: Labels that share one written shape: the NER may still choose among them.
@@ -64,6 +66,7 @@ class Candidate:
     priority: int
     rule_id: Optional[str]
     shape: bool = False  # a shape-label rule match (see the module doc)
+    score: Optional[float] = None  # the NER's confidence (NER spans only)
 
 
 def merge_candidates(candidates: Sequence[Candidate]) -> List[List[Candidate]]:
@@ -152,6 +155,7 @@ class PhiMerge:
         RETURNS (List[Candidate]): the candidates.
         """
         found: List[Candidate] = []
+        scores = ner_scores(doc)
         for rank, group in enumerate(self.span_groups):
             if group not in doc.spans:
                 continue
@@ -163,7 +167,10 @@ class PhiMerge:
                 rule_id = span.id_ or None
                 priority = rule_priority.get(rule_id, default_priority) if rule_id else default_priority
                 shape = rule_id is not None and rule_id in shape_ids
-                found.append(Candidate(span.start, span.end, span.label_, group, rank, int(priority), rule_id, shape))
+                score = scores.get((span.start, span.end, span.label_)) if group == NER_GROUP else None
+                found.append(
+                    Candidate(span.start, span.end, span.label_, group, rank, int(priority), rule_id, shape, score)
+                )
         return found
 
     def __call__(self, doc: Doc) -> Doc:
@@ -187,6 +194,7 @@ class PhiMerge:
             rule_ids = [c.rule_id for c in cluster if c.group == RULES_GROUP and c.rule_id]
             rule_id = winner.rule_id if winner.group == RULES_GROUP else (rule_ids[0] if rule_ids else None)
             detector = DETECTOR_OF_GROUP.get(groups[0], groups[0]) if len(groups) == 1 else "merge"
+            scores = [c.score for c in cluster if c.score is not None]
             entities.append(span)
             provenance.append(
                 Provenance(
@@ -196,7 +204,7 @@ class PhiMerge:
                     detector=detector,
                     sources=groups,
                     rule_id=rule_id,
-                    score=None,
+                    score=round(max(scores), 4) if scores else None,
                 )
             )
         doc.ents = entities

@@ -7,7 +7,7 @@ own; `phi_merge` reads the groups and writes `doc.ents`.
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, TypedDict
+from typing import Dict, List, Optional, Tuple, TypedDict
 
 from spacy.tokens import Doc, Span, SpanGroup
 
@@ -25,6 +25,9 @@ DETECTOR_OF_GROUP: Dict[str, str] = {NER_GROUP: "ner", RULES_GROUP: "rules", KNO
 
 #: user_data key marking that doc.ents were already moved into NER_GROUP.
 _CAPTURED_KEY = "phi_ner_captured"
+#: user_data key of the NER's confidence per entity: a list of
+#: [start token, end token, label, score] (`phi_ner`'s greedy decoder writes it).
+NER_SCORES_KEY = "phi_ner_scores"
 
 
 class Provenance(TypedDict):
@@ -36,7 +39,9 @@ class Provenance(TypedDict):
         or overlapped.
     sources: the span groups that contributed, sorted.
     rule_id: the id of the winning rule when a rule contributed, else None.
-    score: a confidence when the detector gives one, else None.
+    score: the NER's confidence (`ner_scores`) when the NER found the entity
+        or a part of it (the highest of its NER spans), else None: rules and
+        known PHI are certain by construction and carry none.
     """
 
     start: int
@@ -78,3 +83,17 @@ def capture_ner(doc: Doc, group: str = NER_GROUP) -> SpanGroup:
 def _set_group(doc: Doc, group: str, spans: List[Span]) -> SpanGroup:
     doc.spans[group] = spans
     return doc.spans[group]
+
+
+def ner_scores(doc: Doc) -> Dict[Tuple[int, int, str], float]:
+    """The NER's confidence per entity it found, by (start token, end token,
+    label): the lowest probability, among the valid actions at that token, of
+    the action the decoder chose at any token of the entity (a softmax over the
+    NER's action scores; 1.0 = no doubt at any step). Empty when the NER gave
+    none (spaCy's own decoder, preset entities).
+
+    doc (Doc): the doc.
+    RETURNS (Dict[Tuple[int, int, str], float]): the scores.
+    """
+    return {(int(start), int(end), str(label)): float(score)
+            for start, end, label, score in doc.user_data.get(NER_SCORES_KEY, ())}

@@ -15,9 +15,11 @@ from spacy.training import Example
 from spacy.util import fix_random_seed, load_config, load_model_from_config
 
 from spacy_phi.converters.markup import parse_markup
+from spacy_phi.merge import PhiMerge
 from spacy_phi.models import greedy_ner
 from spacy_phi.models.assemble import assemble_pipeline
 from spacy_phi.models.greedy_ner import GreedyDecoded, PhiEntityRecognizer
+from spacy_phi.spangroups import RULES_GROUP, ner_scores
 
 ROOT = Path(__file__).resolve().parent.parent
 LABELS = ["PATIENT", "DOCTOR", "DATE", "AGE", "CITY", "PHONE", "HOSPITAL", "PROFESSION"]
@@ -137,3 +139,88 @@ def test_assemble_switches_spacy_ner_to_phi_ner(tiny_nlp, tmp_path):
         expected = _entities(list(trained.pipe(texts)))
     with assembled.select_pipes(enable=["tok2vec", "ner"]):
         assert _entities(list(assembled.pipe(texts))) == expected
+
+
+def _scored(nlp, texts: List[str]) -> List[Doc]:
+    with nlp.select_pipes(enable=["tok2vec", "ner"]):
+        return list(nlp.pipe(texts))
+
+
+def test_confidence_per_entity(tiny_nlp):
+    """Each entity gets one confidence in (0, 1], keyed by its tokens and label;
+    sharper action scores (the output layer times 3: same argmax at every step)
+    can only make the decoder surer, never change the entities."""
+    texts = _texts()
+    docs = _scored(tiny_nlp, texts)
+    scores = [ner_scores(doc) for doc in docs]
+    assert [sorted(s) for s in scores] == [sorted(e) for e in _entities(docs)]
+    values = [v for s in scores for v in s.values()]
+    assert values and all(0.0 < v <= 1.0 for v in values)
+    assert min(values) < 0.9  # the random model is unsure of some: the scores are not all 1
+    upper = tiny_nlp.get_pipe("ner").model.get_ref("upper")
+    weights, bias = upper.get_param("W").copy(), upper.get_param("b").copy()
+    try:
+        upper.set_param("W", weights * 3)
+        upper.set_param("b", bias * 3)
+        sharper = _scored(tiny_nlp, texts)
+    finally:
+        upper.set_param("W", weights)
+        upper.set_param("b", bias)
+    assert _entities(sharper) == _entities(docs)
+    for before, after in zip(scores, map(ner_scores, sharper)):
+        assert all(after[key] >= before[key] - 1e-4 for key in before)
+    assert sum(after for s in map(ner_scores, sharper) for after in s.values()) > sum(values)
+
+
+def test_provenance_carries_the_ner_confidence(tiny_nlp):
+    """`phi_merge` reports the NER's confidence for an entity the NER found and
+    none for one only a rule found."""
+    doc = _scored(tiny_nlp, [_texts()[0]])[0]
+    expected = ner_scores(doc)
+    free = next(i for i in range(len(doc)) if not doc[i].ent_type_ and not doc[i].is_space)
+    doc.spans[RULES_GROUP] = [Span(doc, free, free + 1, label="IDNUM")]
+    doc = PhiMerge()(doc)
+    by_span = {(p["start"], p["end"]): p for p in doc._.phi_provenance}
+    rule = by_span[(doc[free].idx, doc[free].idx + len(doc[free]))]
+    assert rule["detector"] == "rules" and rule["score"] is None
+    ner = [p for p in doc._.phi_provenance if p["detector"] == "ner"]
+    assert ner and len(ner) == len(expected)
+    for entity, provenance in zip((e for e in doc.ents if e.start != free), ner):
+        assert provenance["score"] == expected[(entity.start, entity.end, entity.label_)]
+
+
+def test_confidence_equals_a_step_by_step_reference(tiny_nlp):
+    """The confidence recomputed with spaCy's own step model, validity rules and
+    transitions, one state at a time: the softmax over the valid actions of the
+    chosen one, lowest over the entity's tokens."""
+    ner = tiny_nlp.get_pipe("ner")
+    texts = _texts()[:2]
+    docs = list(tiny_nlp.get_pipe("tok2vec").pipe(tiny_nlp.make_doc(t) for t in texts))
+    step_model = ner.model.predict(docs)
+    states = ner.moves.init_batch(docs)
+    names = [ner.moves.get_class_name(i) for i in range(ner.moves.n_moves)]
+    expected: List[dict] = [{} for _ in docs]
+    opened: List[list] = [[0, 1.0] for _ in docs]
+    active = [i for i, state in enumerate(states) if not state.is_final()]
+    while active:
+        scores = step_model.predict([states[i] for i in active])
+        for row, i in enumerate(active):
+            state = states[i]
+            valid = numpy.array([ner.moves.is_valid(state, name) for name in names])
+            masked = numpy.where(valid, scores[row], -numpy.inf)
+            best = int(masked.argmax())
+            chosen = 1.0 / numpy.exp(masked - masked[best]).sum()
+            move, token = names[best], state.B(0)
+            if move[0] in "BU":
+                opened[i] = [token, chosen]
+            elif move[0] in "IL":
+                opened[i][1] = min(opened[i][1], chosen)
+            if move[0] in "LU":
+                expected[i][(opened[i][0], token + 1, move[2:])] = opened[i][1]
+            ner.moves.apply_transition(state, move)
+        active = [i for i in active if not states[i].is_final()]
+    found = [ner_scores(doc) for doc in _scored(tiny_nlp, texts)]
+    assert sum(map(len, expected)) > 100
+    for want, got in zip(expected, found):
+        assert sorted(want) == sorted(got)
+        assert all(abs(want[key] - got[key]) < 1e-3 for key in want)
