@@ -229,11 +229,15 @@ class PhiEntityRecognizer(EntityRecognizer):
             scores += penalty[open_label * 4 + ((ends - rows) >= 2) * 2 + space[rows]]
             guess = scores.argmax(axis=1)  # the first best valid action, as spaCy's
             kind = kinds[guess]
-            # The chosen action's probability among the valid ones (invalid: exp(-inf) = 0).
-            best = scores[numpy.arange(guess.size), guess]
-            chosen = 1.0 / numpy.exp(scores - best[:, None]).sum(axis=1)
-            starts = (kind == _BEGIN) | (kind == _UNIT)
-            confidence = numpy.where(starts, chosen, numpy.minimum(confidence, chosen))
+            # Inside an entity, the chosen action's probability among the valid ones
+            # (invalid: exp(-inf) = 0); most steps are O and need none.
+            inside = numpy.flatnonzero(kind != _OUT)
+            if inside.size:
+                in_scores = scores[inside]
+                in_scores -= in_scores[numpy.arange(inside.size), guess[inside]][:, None]
+                chosen = 1.0 / numpy.exp(in_scores).sum(axis=1)
+                starts = (kind[inside] == _BEGIN) | (kind[inside] == _UNIT)
+                confidence[inside] = numpy.where(starts, chosen, numpy.minimum(confidence[inside], chosen))
             for i in numpy.flatnonzero((kind == _LAST) | (kind == _UNIT)).tolist():
                 start = first[i] if kind[i] == _LAST else rows[i]
                 offset = offsets[doc_ids[i]]
