@@ -85,7 +85,13 @@ def _set_group(doc: Doc, group: str, spans: List[Span]) -> SpanGroup:
     return doc.spans[group]
 
 
-def ner_scores(doc: Doc) -> Dict[Tuple[int, int, str], float]:
+def ner_scores_key(group: Optional[str] = None) -> str:
+    """The user_data key of the confidences of `doc.ents` (group None) or of an
+    ensemble member's span group."""
+    return NER_SCORES_KEY if group is None else f"{NER_SCORES_KEY}:{group}"
+
+
+def ner_scores(doc: Doc, group: Optional[str] = None) -> Dict[Tuple[int, int, str], float]:
     """The NER's confidence per entity it found, by (start token, end token,
     label): the lowest probability, among the valid actions at that token, of
     the action the decoder chose at any token of the entity (a softmax over the
@@ -93,7 +99,8 @@ def ner_scores(doc: Doc) -> Dict[Tuple[int, int, str], float]:
     none (spaCy's own decoder, preset entities).
 
     doc (Doc): the doc.
+    group (Optional[str]): an ensemble member's span group; None: `doc.ents`.
     RETURNS (Dict[Tuple[int, int, str], float]): the scores.
     """
     return {(int(start), int(end), str(label)): float(score)
-            for start, end, label, score in doc.user_data.get(NER_SCORES_KEY, ())}
+            for start, end, label, score in doc.user_data.get(ner_scores_key(group), ())}

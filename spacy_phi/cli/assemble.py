@@ -1,6 +1,7 @@
 """`spacy-phi assemble`: trained pipeline → the shipped `phi_deid` pipeline.
 
     spacy-phi assemble MODEL OUTPUT [--no-surrogates] [--name phi_deid] [--version V]
+                                    [--ensemble MODEL2 MODEL3 ...]
 
 Loads the trained pipeline (NER), adds the rule, guard, merge and surrogate
 components after it, sets the package meta and saves it. Prints component names
@@ -36,6 +37,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--no-surrogates", action="store_true", help="detection only: leave out phi_surrogates")
     parser.add_argument("--name", default=PIPELINE_NAME, help=f"pipeline name in the meta (default: {PIPELINE_NAME})")
     parser.add_argument("--version", help="pipeline version (default: the spacy_phi version)")
+    parser.add_argument("--ensemble", nargs="+", default=[], metavar="MODEL",
+                        help="other trained pipelines of the same config (other seeds): their NERs vote with "
+                             "MODEL's, token by token, by majority (phi_ner_vote)")
     parser.set_defaults(func=run_assemble)
     return parser
 
@@ -49,7 +53,8 @@ def run_assemble(args: argparse.Namespace) -> int:
     from ..models.assemble import assemble_pipeline
 
     start = time.perf_counter()
-    nlp = assemble_pipeline(args.model, surrogates=not args.no_surrogates, name=args.name, version=args.version)
+    nlp = assemble_pipeline(args.model, surrogates=not args.no_surrogates, name=args.name, version=args.version,
+                            ensemble=args.ensemble)
     args.output.mkdir(parents=True, exist_ok=True)
     nlp.to_disk(args.output)
     print(f"Assembled {nlp.meta['lang']}_{nlp.meta['name']} {nlp.meta['version']}: {' > '.join(nlp.pipe_names)}")

@@ -1,5 +1,6 @@
 """The trained PHI detector: model architectures (`transformer.py`), the NER
-component with a faster decoder (`greedy_ner.py`, factory `phi_ner`), the CPU
+component with a faster decoder (`greedy_ner.py`, factory `phi_ner`), the vote
+of a seed ensemble of NERs (`ner_vote.py`, factory `phi_ner_vote`), the CPU
 settings of the models (`cpu_ops.py`) and the assembly of the shipped
 `en_phi_deid` pipeline (`assemble.py`).
 

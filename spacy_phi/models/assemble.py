@@ -15,7 +15,7 @@ them, so the saved pipeline needs no data files at run time.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Optional, Union
+from typing import Any, Dict, Optional, Sequence, Union
 
 import spacy
 from spacy.language import Language
@@ -24,7 +24,8 @@ from ..about import __version__
 from ..labels import LABEL_NAMES, MEDDOCAN_LABELS
 from ..pipelines import add_phi_components
 from .cpu_ops import cpu_ops_overrides
-from .greedy_ner import greedy_ner_overrides
+from .greedy_ner import MEMBER_KEY_CFG, PhiEntityRecognizer, greedy_ner_overrides
+from .ner_vote import FACTORY as VOTE_FACTORY
 from . import PIPELINE_NAME
 
 _META: Dict[str, Any] = {
@@ -66,12 +67,46 @@ def has_native_ner(nlp: Language) -> bool:
     return bool(set(nlp.get_pipe("ner").labels) & set(MEDDOCAN_LABELS) - set(LABEL_NAMES))
 
 
+def _load_trained(model: Union[str, Path]) -> Language:
+    nlp = spacy.load(model)
+    # A pipeline trained before `phi_ner` and `spacy_phi.CPUOps.v1`: the same
+    # weights with the faster decoder and matrix products.
+    faster = {**greedy_ner_overrides(nlp.config), **cpu_ops_overrides(nlp.config)}
+    return spacy.load(model, config=faster) if faster else nlp
+
+
+def add_ensemble_members(nlp: Language, members: Sequence[Union[str, Path]]) -> None:
+    """Add the NERs of other trained pipelines (the same config, other seeds)
+    before `ner`, each with its own copy of its tok2vec, writing its own span
+    group, and `phi_ner_vote` after `ner` (see `ner_vote.py`).
+
+    nlp (Language): the trained pipeline (its `ner` is the first model).
+    members (Sequence[Union[str, Path]]): the other trained pipelines.
+    RAISES (ValueError): a member without the same NER labels.
+    """
+    keys = []
+    for index, path in enumerate(members, 1):
+        other = _load_trained(path)
+        if sorted(other.get_pipe("ner").labels) != sorted(nlp.get_pipe("ner").labels):
+            raise ValueError(f"ensemble member {index} does not predict the same labels as the main NER")
+        if "tok2vec" in other.pipe_names:
+            other.replace_listeners("tok2vec", "ner", ["model.tok2vec"])  # the member keeps its own tok2vec
+        key = f"phi_ner_member{index}"
+        member = other.get_pipe("ner")
+        assert isinstance(member, PhiEntityRecognizer)
+        member.cfg[MEMBER_KEY_CFG] = key  # saved with the component's weights
+        nlp.add_pipe("ner", name=f"ner_member{index}", source=other, before="ner")
+        keys.append(key)
+    nlp.add_pipe(VOTE_FACTORY, after="ner", config={"members": keys})
+
+
 def assemble_pipeline(
     model: Union[str, Path],
     *,
     surrogates: bool = True,
     name: str = PIPELINE_NAME,
     version: Optional[str] = None,
+    ensemble: Sequence[Union[str, Path]] = (),
 ) -> Language:
     """Load a trained pipeline and turn it into the shipped one.
 
@@ -79,15 +114,14 @@ def assemble_pipeline(
     surrogates (bool): add `phi_surrogates` (False: detection only).
     name (str): the pipeline name in its meta (`spacy package` prefixes the language).
     version (Optional[str]): the pipeline version; the spacy_phi version if None.
+    ensemble (Sequence[Union[str, Path]]): other trained pipelines of the same
+        config (other seeds) whose NERs vote with this one (`ner_vote.py`).
     RETURNS (Language): the assembled pipeline.
     """
-    nlp = spacy.load(model)
-    # A pipeline trained before `phi_ner` and `spacy_phi.CPUOps.v1`: the same
-    # weights with the faster decoder and matrix products.
-    faster = {**greedy_ner_overrides(nlp.config), **cpu_ops_overrides(nlp.config)}
-    if faster:
-        nlp = spacy.load(model, config=faster)
+    nlp = _load_trained(model)
     trained = list(nlp.pipe_names)
+    if ensemble:
+        add_ensemble_members(nlp, ensemble)
     native = has_native_ner(nlp)
     if native:
         from .. import native_labels  # noqa: F401  (factories)

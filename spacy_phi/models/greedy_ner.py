@@ -45,9 +45,12 @@ from spacy.pipeline.ner import DEFAULT_NER_MODEL
 from spacy.tokens import Doc, Span
 from thinc.api import Model
 
-from ..spangroups import NER_SCORES_KEY
+from ..spangroups import NER_SCORES_KEY, ner_scores_key
 
 FACTORY = "phi_ner"
+#: Key of the component's `cfg` (saved with its weights) naming the span group
+#: an ensemble member writes to instead of `doc.ents` (see `ner_vote.py`).
+MEMBER_KEY_CFG = "phi_member_spans_key"
 #: Most tokens decoded together (one group's features: about 1.5 kB a token).
 MAX_GROUP_TOKENS = 16384
 
@@ -113,6 +116,12 @@ class PhiEntityRecognizer(EntityRecognizer):
 
     _phi_moves: Optional[_Moves] = None
 
+    @property
+    def member_key(self) -> Optional[str]:
+        """The span group this NER writes to as a member of an ensemble
+        (`phi_ner_vote` combines the members with `doc.ents`); None: `doc.ents`."""
+        return self.cfg.get(MEMBER_KEY_CFG)
+
     def pipe(self, docs: Iterable[Doc], *, batch_size: int = 256) -> Iterator[Doc]:
         """spaCy's `Parser.pipe`, but decoding each batch in groups of similar
         length of up to `MAX_GROUP_TOKENS` tokens (spaCy: quarter batches): the
@@ -135,15 +144,25 @@ class PhiEntityRecognizer(EntityRecognizer):
         return self._greedy_decode(list(docs))
 
     def set_annotations(self, docs: Any, states_or_beams: Any) -> None:
+        key = self.member_key
         if not isinstance(states_or_beams, GreedyDecoded):
+            kept = [list(doc.ents) for doc in docs] if key else []
             super().set_annotations(docs, states_or_beams)
+            for doc, ents in zip(docs, kept):  # a member: its spans to its group, doc.ents as they were
+                doc.spans[key] = list(doc.ents)
+                doc.set_ents(ents, default="outside")
             return
         for doc, entities in zip(docs, states_or_beams):
             spans = [Span(doc, start, end, label=label) for start, end, label, _ in entities]
+            scores = [[start, end, label, score] for start, end, label, score in entities]
+            if key:
+                doc.spans[key] = spans
+                doc.user_data[ner_scores_key(key)] = scores
+                continue
             # No entity was preset (the fast path's condition): every other token is O.
             doc.set_ents(spans, default="outside")
             # The confidence of each entity, for the provenance (`spangroups.ner_scores`).
-            doc.user_data[NER_SCORES_KEY] = [[start, end, label, score] for start, end, label, score in entities]
+            doc.user_data[NER_SCORES_KEY] = scores
             for hook in self.postprocesses:
                 hook(doc)
 
