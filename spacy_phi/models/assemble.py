@@ -126,7 +126,8 @@ def assemble_pipeline(
     if native:
         from .. import native_labels  # noqa: F401  (factories)
 
-        nlp.add_pipe("phi_native_ner", after="ner")
+        # After the vote of an ensemble: it maps the labels of the final NER output.
+        nlp.add_pipe("phi_native_ner", after=VOTE_FACTORY if ensemble else "ner")
     nlp = add_phi_components(nlp, surrogates=surrogates)
     if native:
         nlp.add_pipe("phi_native_labels", after="phi_merge")
