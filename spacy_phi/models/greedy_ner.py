@@ -147,6 +147,8 @@ class PhiEntityRecognizer(EntityRecognizer):
         key = self.member_key
         if not isinstance(states_or_beams, GreedyDecoded):
             kept = [list(doc.ents) for doc in docs] if key else []
+            for doc in docs:
+                doc.user_data.pop(ner_scores_key(key), None)  # spaCy's decoder gives no confidence
             super().set_annotations(docs, states_or_beams)
             for doc, ents in zip(docs, kept):  # a member: its spans to its group, doc.ents as they were
                 doc.spans[key] = list(doc.ents)
