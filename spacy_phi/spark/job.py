@@ -4,7 +4,8 @@ JSONL or a CSV file de-identified on Spark into the folder OUT.
 How a run goes, and how `--resume` works:
 
 1. The input is read with Spark (JSONL as lines, parsed on the executors by
-   the local reader's code; CSV with a header, every column a string;
+   the local reader's code; CSV with a header, every column a string, after
+   a check on the driver with the local reader's row splitter, `check_csv`;
    Parquet as it is) and every row gets its 1-based row number (line number
    for JSONL): a count per input partition, then offsets. Input splits
    depend only on the files (`spark.sql.files.minPartitionNum` is 1), so the
