@@ -524,16 +524,17 @@ def test_cli_resume_after_a_crashed_job(spark: SparkSession, secret_file: str, t
 
 
 def test_csv_check_finds_bad_bytes_and_unsplittable_rows(tmp_path: Path) -> None:
+    from spacy_phi.deid.inputs import FieldConfig
     from spacy_phi.spark.job import check_csv
 
     path = tmp_path / "notes.csv"
     path.write_bytes('id,text,ward\nc1,"café – naïve \ufffd\nline two",w1\n\nc2,caf'.encode("utf8")
                      + b"\xe9,w2\nc3,ok,w\xe93\n")
-    found = check_csv(path, ",", "text")
+    found = check_csv(path, FieldConfig())
     # A real U+FFFD is text; a Latin-1 byte in any field is not. The blank line is no row.
     assert (found.rows, found.undecodable_rows, found.unsplittable_lines) == (3, frozenset({2, 3}), [])
     path.write_text('id,text,ward\nc1,fine,w1\nc2,"broken,w2\nc3,next,w3\nc4,"ok",w4\n')
-    found = check_csv(path, ",", "text")
+    found = check_csv(path, FieldConfig())
     assert found.unsplittable_lines == [3, 4, 5] and found.rows == 4
 
 

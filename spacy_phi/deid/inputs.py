@@ -26,7 +26,7 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Uni
 
 from ..errors import SpacyPhiError
 from ..labels import LABEL_NAMES
-from .csv_rows import CsvRegionLine, CsvRowReader
+from .csv_rows import CsvRegionLine, CsvRow, CsvRowReader
 from .records import (
     REASON_BAD_FIELD,
     REASON_BAD_RECORD,
@@ -544,11 +544,10 @@ def parse_jsonl_line(
     return record
 
 
-def raise_csv_field_limit() -> None:
-    """Lift the csv module's field size limit (process-wide). It refuses
-    fields over 128 KiB by default and cannot recover its position after that
-    error; the note length is checked afterwards against --max-chars instead.
-    """
+def _raise_csv_field_limit() -> None:
+    # The csv module refuses fields over 128 KiB by default and cannot recover
+    # its position after that error; the note length is checked afterwards
+    # against --max-chars instead. (The limit is process-wide.)
     limit = min(sys.maxsize, 2**31 - 1)
     if csv.field_size_limit() < limit:
         csv.field_size_limit(limit)
@@ -572,7 +571,7 @@ class CsvSource(_CountingSource):
         stream: Optional[IO[bytes]] = None,
     ) -> None:
         super().__init__(path, fields or FieldConfig(), max_chars, stream)
-        raise_csv_field_limit()
+        _raise_csv_field_limit()
         self.header: Optional[List[str]] = None
         self.missing_optional: List[str] = []
         self._reader: Optional[CsvRowReader] = None
@@ -620,9 +619,19 @@ class CsvSource(_CountingSource):
         self._close()
 
     def records(self, skip: int = 0) -> Iterator[InputRecord]:
+        yield from self._rows(self.row_items(), skip)
+
+    def row_items(self) -> Iterator[Union[CsvRow, CsvRegionLine]]:
+        """The rows as the splitter gives them, before they become records: a
+        `CsvRow` per well-delimited row, a `CsvRegionLine` per line of a region
+        that cannot be split into rows (the Spark engine's check reads these).
+
+        RAISES (InputError): no header, or a required column is missing.
+        """
         self.prepare()
+        assert self._reader is not None
         try:
-            yield from self._rows(self._reader, skip)
+            yield from self._reader.rows()
         finally:
             self._release()
 
@@ -648,12 +657,12 @@ class CsvSource(_CountingSource):
         self.header = header
         reader.text_index = self._text_idx
 
-    def _rows(self, reader: CsvRowReader, skip: int) -> Iterator[InputRecord]:
-        header = self.header
-        assert header is not None
+    def _rows(self, items: Iterator[Union[CsvRow, CsvRegionLine]], skip: int) -> Iterator[InputRecord]:
         position = -1
         row_no = 0
-        for item in reader.rows():
+        for item in items:
+            header = self.header
+            assert header is not None
             row_no += 1
             position += 1
             if position < skip:
