@@ -103,6 +103,29 @@ VETOED = [
     ("Post-TIPS US 4/6: patent shunt.", "US", "COUNTRY", "validator:us_is_ultrasound"),
     ("Left breast, 2:00, US-guided core biopsies.", "US", "COUNTRY", "validator:us_is_ultrasound"),
     ("Repeat US showed a stable cyst.", "US", "COUNTRY", "validator:us_is_ultrasound"),
+    # issue 14: numbers that no reading makes a date, ordinals that count, a count as a name
+    ("rigors, and hypotension (86/50) shortly after", "86/50", "DATE", "validator:date_not"),
+    ("numbness in the 1st, 2nd, and 3rd digits", "1st", "DATE", "validator:ordinal_of_a_count"),
+    ("just proximal to the 5th MTP joint", "5th", "DATE", "validator:ordinal_of_a_count"),
+    ("now in her 2nd trimester", "2nd", "DATE", "validator:ordinal_of_a_count"),
+    ("first dentist visit by 12 mo. - RTC", "12 mo.", "DOCTOR", "validator:name_starts_with_number"),
+    ("Former smoker 40 pk-yr, quit 1995.", "40", "AGE", "validator:age_is_a_measure"),
+    ("She rates her pain level as a 6 out of 10.", "6", "AGE", "validator:age_is_a_measure"),
+    ("Strength is 4/5 on the right and 5/5 on the left.", "5/5", "DATE", "validator:date_not"),
+    ("a gait score of 6-8/12 and a balance score of 12/16", "12/16", "DATE", "validator:date_not"),
+    ("presented to the ED w/ ~10 days progressive DOE", "~10", "DATE", "validator:date_not"),
+    ("RUL now measures 9 mm (series 4, image 62), previously 7 mm", "62", "DATE", "validator:date_not"),
+    ("no sz activity noted. cv: nsr 80s-90s, occ pvc's.", "80s-90s", "IDNUM", "validator:identifier_is_a_range"),
+    ("Headaches are like 12-14 days a month now", "12-14", "PHONE", "validator:identifier_is_a_range"),
+    ("wbc 14.2 (from 16). skin: stage 1 coccyx", "16", "ROOM", "validator:room_number_without"),
+    ("cc: Jennifer Lam, PA-C     Dr. Harold Mensah", "Dr.", "DOCTOR", "validator:title_without_name"),
+    ("WELL CHILD CHECK - 9 MONTH  Pt: Aaliyah Thompson", "9 MONTH", "STREET", "validator:street_number_then_unit"),
+    ("A1c 8.9%. Glargine increased to 26 u. Seen by educator.", "26 u. Seen", "STREET", "validator:street_number_then_unit"),
+    ("cpp >60, one spike to 24 w/ suctioning", "24", "AGE", "validator:age_is_a_measure"),
+    ("UNIT: 4 West Cardiac Telemetry   RM 4117-B  ADMITTING DX", "RM", "STATE", "validator:state_not"),
+    ("3/5 strength in the left hip flexors", "3/5", "DATE", "validator:date_not"),
+    ("14 French Foley catheter inserted.", "14 French Foley", "STREET", "validator:street_number_then_unit"),
+    ("Compression fracture at T12", "T", "HOSPITAL", "validator:one_letter_name"),
 ]
 
 
@@ -174,6 +197,21 @@ KEPT = [
     ("Thanks, Hope", "Hope", "DEVICE"),
     ("visited on Okonkwo", "Okonkwo", "DATE"),
     ("Came to US for college in 2009.", "US", "COUNTRY"),
+    ("seen 12/86 and 3/14", "12/86", "DATE"),
+    ("seen 14/3 abroad", "14/3", "DATE"),
+    ("follow-up around 6/12 with labs", "6/12", "DATE"),
+    ("strength improved. Seen 5/5 in clinic", "5/5", "DATE"),
+    ("surgery on the 5th, discharged", "5th", "DATE"),
+    ("surgery on the 5th of May", "5th", "DATE"),
+    ("called 2 Okonkwo today", "2 Okonkwo", "PATIENT"),
+    ("seen 10 days ago on 3/4", "3/4", "DATE"),
+    ("pt in Rm 12 overnight", "12", "ROOM"),
+    ("moved to bed 3 today", "3", "ROOM"),
+    ("brought to OR 7, placed supine", "7", "ROOM"),
+    ("MRN BD-8820413   Rm ED 31 DOS 10/19/2023", "31", "ROOM"),
+    ("lives at 665 Elm St", "665 Elm St", "STREET"),
+    ("lives at 12 Maple", "12 Maple", "STREET"),
+    ("MRN 12-3456", "12-3456", "MEDICALRECORD"),
     ("Moved to the US with his parents.", "US", "COUNTRY"),
 ]
 
@@ -224,6 +262,14 @@ def test_relative_word_keeps_only_names_in_lower_case(guard_nlp):
     assert vetoed_reason(guard_nlp, "pt's wife dolores is at rehab", "dolores", "PATIENT") is None
     assert vetoed_reason(guard_nlp, "grandma watches baby at night", "watches", "PATIENT") == "guard:common_word"
     assert vetoed_reason(guard_nlp, "so kinda does your foot hurt", "kinda", "PATIENT") == "guard:common_word"
+
+
+def test_capitals_are_evidence_of_a_name_only_in_a_note_that_is_not_lower_case(guard_nlp):
+    # The same common word in capitals mid-sentence: an order among lower case,
+    # possibly a name in a note typed in capitals.
+    lower = "glargine 26 units qhs, then CHANGED to detemir, tamsulosin 0.4 mg qhs"
+    assert vetoed_reason(guard_nlp, lower, "CHANGED", "PATIENT") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, lower.upper(), "CHANGED", "PATIENT") is None
 
 
 def test_every_validated_label_has_a_check(guard_nlp):
@@ -277,6 +323,9 @@ _CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by
         ("i've been here with my sister once before .", "once before", "PATIENT", "guard:common_word"),
         # a family-history list item, and a drug of the open drug dictionary
         ("FAMILY HISTORY: Father: Prostate cancer, heart disease.", "Prostate", "PATIENT", "guard:common_word"),
+        # a word in capitals among lower case is an order, not a name; a function word is never one
+        (_CASED + "glargine 26 units qhs (CHANGED) - tamsulosin 0.4 mg qhs", "CHANGED", "PATIENT", "guard:common_word"),
+        (_CASED + "Family meeting w/ sister when she arrives.", "when", "PATIENT", "guard:common_word"),
         (_CASED + "Entresto held 11/5-11/7 for AKI.", "Entresto", "ORGANIZATION", "validator:medical_or_brand"),
         (_CASED + "Switched from Symbicort to Alvesco in May.", "Alvesco", "CITY", "validator:medical_or_brand"),
         # a drug or medical word with ordinary words; a span that took in its own head word

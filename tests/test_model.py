@@ -233,6 +233,34 @@ def test_saved_transformer_pipeline_reloads_offline_without_its_weights_folder(t
 
 
 @pytest.mark.slow
+def test_int8_inference_predicts_what_fp32_predicts(trained_tiny, tmp_path):
+    import numpy
+    import torch
+
+    trained_tiny.to_disk(tmp_path / "fp32")
+    int8 = spacy.load(tmp_path / "fp32", config={"components": {"transformer": {"model": {"int8_inference": True}}}})
+    rng = random.Random(11)
+    texts = [name_example(trained_tiny, rng, rng.randint(20, 40), rng.randint(0, 18)).reference.text for _ in range(6)]
+    fp32_docs, int8_docs = list(trained_tiny.pipe(texts)), list(int8.pipe(texts))
+    # The int8 copy really replaced the linear layers (so this test compares two models).
+    model = int8.get_pipe("transformer").model
+    quantized = model.attrs["int8_copy"].quantized
+    assert any(isinstance(m, torch.ao.nn.quantized.dynamic.Linear) for m in quantized.modules())
+    assert not any(isinstance(m, torch.ao.nn.quantized.dynamic.Linear) for m in model.transformer.modules())
+    for a, b in zip(fp32_docs, int8_docs):
+        assert [(e.start_char, e.end_char, e.label_) for e in a.ents] == [(e.start_char, e.end_char, e.label_) for e in b.ents]
+        x, y = a._.trf_data.model_output.last_hidden_state, b._.trf_data.model_output.last_hidden_state
+        assert not numpy.array_equal(x, y)  # int8 arithmetic, not the fp32 module
+        assert numpy.abs(x - y).max() < 0.1 * numpy.abs(x).max()
+    # The saved pipeline keeps the fp32 weights: reloaded without the option it predicts as before.
+    int8.to_disk(tmp_path / "int8")
+    again = spacy.load(tmp_path / "int8", config={"components": {"transformer": {"model": {"int8_inference": False}}}})
+    for text, doc in zip(texts, fp32_docs):
+        hidden = again(text)._.trf_data.model_output.last_hidden_state
+        assert numpy.allclose(hidden, doc._.trf_data.model_output.last_hidden_state, atol=1e-5)
+
+
+@pytest.mark.slow
 def test_cnn_pipeline_trains_and_round_trips(tmp_path):
     config = load_config(CONFIGS / "cnn.cfg", interpolate=True)
     fix_random_seed(0)

@@ -257,6 +257,25 @@ POSITIVE_CASES = [
     ("CAD s/p stent\n(2087) who presented", "DATE", "2087"),
     ("Hospital: Saint Aldhelm Memorial Hospital, Ward 6B, Room 612", "DEPARTMENT", "Ward 6B"),
     ("Ashcombe, VT 05491\nTel.8025550127\n", "PHONE", "8025550127"),
+    # issue 14: hospitals by a proper name before a hospital word (never a DEPARTMENT)
+    ("transferred from Boston Medical Center today", "HOSPITAL", "Boston Medical Center"),
+    ("Lakeshore Community Health Center - Diabetes", "HOSPITAL", "Lakeshore Community Health Center"),
+    ("DISCHARGE SUMMARY\nRoswell Park Comprehensive Cancer Center\n665 Elm St", "HOSPITAL", "Roswell Park Comprehensive Cancer Center"),
+    ("SURGICAL PATHOLOGY REPORT\nTouro Infirmary - Department of Pathology", "HOSPITAL", "Touro Infirmary"),
+    ("PCP: Stephen Carrozza, MD - Amherst Primary Care\n", "HOSPITAL", "Amherst Primary Care"),
+    ("UNIVERSITY MEDICAL CENTER OF EL PASO - EMERGENCY DEPARTMENT", "HOSPITAL", "UNIVERSITY MEDICAL CENTER OF EL PASO"),
+    ("OPERATIVE REPORT Baptist Health Medical Center-Little Rock", "HOSPITAL", "Baptist Health Medical Center-Little Rock"),
+    ("SEEN AT ST. JOSEPH'S HOSPITAL", "HOSPITAL", "ST. JOSEPH'S HOSPITAL"),
+    ("Pt Hernandez, Osvaldo no-show for 2pm f/u 6/3.", "PATIENT", "Hernandez, Osvaldo"),
+    ("Farr 7  Rm 714  Pt: LOMBARDI, SAVERIO  DOB 3/4/1950", "PATIENT", "LOMBARDI, SAVERIO"),
+    # issue 14: years and spoken ages that real notes and dialogues write
+    ("At Target from 2016 until layoff, then", "DATE", "2016"),
+    ("intermittently confused, thinks it is 1998.", "DATE", "1998"),
+    ("sulfa (rash), lisinopril (angioedema 2014)", "DATE", "2014"),
+    ("he was only like forty four or forty five when he died", "AGE", "forty five"),
+    ("she's like 40 to 45", "AGE", "45"),
+    ("my oldest is thirteen and the other one is ten", "AGE", "thirteen"),
+    ("her son just turned 16 last week", "AGE", "16"),
 ]
 
 
@@ -274,6 +293,15 @@ NEGATIVE_CASES = [
     ("CPT 99213 billed", "99213"),
     ("at 14:30 today", "14:30"),
     ("from 1900 to 2100 slept", "1900 to 2100"),
+    ("slept from 2000 to 0600", "2000 to 0600"),
+    ("drain output from 1800 to 2000 mL", "1800 to 2000"),
+    ("hold heparin until 2100 tonight", "2100"),
+    ("(n = 2000)", "2000"),
+    ("Pt Alert, Oriented x3, NAD", "Alert, Oriented"),
+    ("cc: Jennifer Lam, PA-C\n    Dr. Harold Mensah", "Dr."),
+    ("i'm 45 or 50 pounds heavier", "45 or 50"),
+    ("my friend is 5 minutes away", "5"),
+    ("my son is 6 feet tall", "6"),
     ("at 2100 pt resting", "2100"),
     ("2/6 systolic murmur", "2/6"),
     ("5/5 strength throughout", "5/5"),
@@ -329,9 +357,8 @@ NEGATIVE_CASES = [
     ("type and cross sent to Blood Bank at 14:00", "Blood Bank"),
     ("referred to the Food Bank on Main St", "Food Bank"),
     ("son Lasix (40 mg) daily", "40"),
-    ("transferred from Boston Medical Center today", "Medical Center"),
-    ("Lakeshore Community Health Center - Diabetes", "Health Center"),
-    ("Roswell Park Comprehensive Cancer Center", "Cancer Center"),
+    ("admitted to General Hospital overnight", "General Hospital"),
+    ("SEEN IN GENERAL MEDICINE CLINIC", "GENERAL MEDICINE CLINIC"),
     ("10,000 units on sundays and 2000s on the other six days", "2000s"),
     ("i do n't miss anything . so", "anything"),
     ("my cousin said she had lost weight", "said"),
@@ -365,7 +392,6 @@ NEGATIVE_CASES = [
     ("cut 2 inches", "2 inches"),
     ("works as needed", "needed"),
     ("Occupation: retired\n", "retired"),
-    ("Friends Hospital", "Hospital"),
     ("NP Note: stable", "Note"),
     ("PA Chest film", "Chest"),
     ("COPD, GOLD 2 -- stable", "GOLD 2"),
@@ -383,6 +409,11 @@ def test_rules_ignore_lookalikes(rules_nlp, text, lookalike):
     end = start + len(lookalike)
     hits = [(s.label_, s.text) for s in doc.spans[RULES_GROUP] if s.start_char < end and s.end_char > start]
     assert hits == []
+
+
+def test_a_hospital_word_after_a_relative_word_is_no_name(rules_nlp):
+    # "Friends" is a relative word of the name rules; the hospital is no person.
+    assert rule_spans(rules_nlp, "Friends Hospital") == [("HOSPITAL", "Friends Hospital")]
 
 
 def test_every_rule_has_a_positive_case(rules_nlp):

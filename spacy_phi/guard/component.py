@@ -45,7 +45,7 @@ reads a fixed window around its span, so the guard is linear in note length.
 # signature with pydantic, which needs real type objects.
 
 import re
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.pipeline import Pipe
@@ -56,7 +56,7 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
-from .common_words import person_names
+from .common_words import FUNCTION_WORDS, person_names
 from .common_words_es import spanish_vocabulary
 from .validators import (
     LEXICON_FILES,
@@ -65,6 +65,7 @@ from .validators import (
     LabelValidators,
     default_lexicons,
     is_cased_text,
+    is_mostly_lower_case,
 )
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
@@ -161,6 +162,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.vocabulary: MedicalVocabulary = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.lexicons: LabelLexicons = default_lexicons()
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+        # The last doc text and whether it is mostly lower case (see _mostly_lower_case).
+        self._case_of_text: Optional[Tuple[str, bool]] = None
 
     def initialize(
         self,
@@ -205,6 +208,10 @@ class PhiGuard(JsonStateMixin, Pipe):
         validate = group in self.validator_groups and label in self.validated_labels
         if label not in self.guarded_labels and not validate:
             return None
+        if group == NER_GROUP and label in _PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
+            # "w/ sister when she arrives": even after a title or relative word,
+            # a lower-case function word is never the name.
+            return REASON_COMMON_WORD
         if label in self.guarded_labels or label in _PERSON_LABELS:
             before = text[max(0, span.start_char - 20) : span.start_char]
             if _TITLE_BEFORE.search(before[-12:]) and not _RELATIVE_NOT_TITLE.search(before):
@@ -286,11 +293,20 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return False
             if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
-        if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
+        # In a note that also uses lower case, capitals are a header's or an
+        # order's ("(CHANGED)", "SN RECERT"), no evidence of a name.
+        shouted = span.text.isupper() and self._mostly_lower_case(text)
+        if not span.text.islower() and not shouted and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
         names = person_names()
         return all(self.vocabulary.is_common_word(w, function_words=w.lower() not in names) for w in words)
+
+    def _mostly_lower_case(self, text: str) -> bool:
+        """`is_mostly_lower_case` of the doc's text, computed once per doc."""
+        if self._case_of_text is None or self._case_of_text[0] is not text:
+            self._case_of_text = (text, is_mostly_lower_case(text))
+        return self._case_of_text[1]
 
     @staticmethod
     def _may_be_name(words: Sequence[str]) -> bool:
@@ -374,6 +390,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         if "lexicons" in data:
             self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+
+
+def _function_words_only(span: Span) -> bool:
+    """A lower-case span of function words only ("when", "and the")."""
+    words = [t.text for t in span if t.is_alpha]
+    return bool(words) and span.text.islower() and all(w in FUNCTION_WORDS for w in words)
 
 
 @Language.factory(

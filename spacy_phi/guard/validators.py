@@ -58,12 +58,20 @@ REASON_POSSESSIVE = "validator:starts_with_possessive"
 REASON_GENERIC_SERVICE = "validator:generic_clinical_service"
 REASON_ARTICLE_BEFORE_NAME = "validator:article_before_lower_case_name"
 REASON_ULTRASOUND = "validator:us_is_ultrasound"
+REASON_DATE_ORDINAL_COUNT = "validator:ordinal_of_a_count"
+REASON_NAME_STARTS_WITH_NUMBER = "validator:name_starts_with_number"
+REASON_TITLE_ONLY = "validator:title_without_name"
+REASON_RANGE = "validator:identifier_is_a_range"
+REASON_ROOM_WITHOUT_CUE = "validator:room_number_without_room_word"
+REASON_STREET_NUMBER_UNIT = "validator:street_number_then_unit"
+REASON_ONE_LETTER = "validator:one_letter_name"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
     {
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
-        REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND,
+        REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND, REASON_NAME_STARTS_WITH_NUMBER, REASON_TITLE_ONLY,
+        REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER,
     }
 )
 
@@ -71,8 +79,8 @@ _FORM_REASONS = frozenset(
 VALIDATED_LABELS = (
     "ACCOUNT", "AGE", "BIOID", "CITY", "COUNTRY", "DATE", "DEPARTMENT", "DEVICE", "DOCTOR", "EMAIL",
     "FAX", "HEALTHPLAN", "HOSPITAL", "IDNUM", "LICENSE", "LOCATION_OTHER", "MEDICALRECORD",
-    "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "SSN", "STATE", "STREET", "URL", "USERNAME", "VEHICLE",
-    "ZIP",
+    "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "ROOM", "SSN", "STATE", "STREET", "URL", "USERNAME",
+    "VEHICLE", "ZIP",
 )
 
 #: Least digits an identifier or contact span must hold.
@@ -100,6 +108,8 @@ MAX_AGE = 125
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
     r"(?:[<>≤≥]=?\s*|\b(?:image|images|series|slice|level|score|grade|page|version|bed|step|cycle|dose|day|pod|hd)\s*#?\s*|"
+    # A reading that moved: "one spike to 24", "came down to 12".
+    r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
     r"\b(?:under|over|above|below|until|starting\s+at|beginning\s+at|after)\s+(?:the\s+)?age\s+(?:of\s+)?)$",
     re.IGNORECASE,
@@ -120,6 +130,10 @@ _AGE_NOT_AFTER = re.compile(
     r"^\s*(?:mg|mcg|g|gm|grams?|kg|kilos?|lbs?|pounds?|%|percent|mmhg|bpm|ml|cc|units?|iu|cm|mm|inch(?:es)?|feet|ft|"
     r"minutes?|mins?|hours?|hrs?|seconds?|secs?|times|x|points?|degrees?|milligrams?|cigarettes?|packs?|drinks?|beers?|"
     r"steps?|miles?|beats|calories|ounces|oz|liters?|cups?|pills?|tablets?|puffs?|doses?|"
+    # A score: "a 6 out of 10", "a five out of five".
+    r"out\s+of\b|"
+    # Smoking history: "40 pk-yr", "30 pack years", "20 py".
+    r"p(?:ac)?ks?[\s-]*(?:y(?:ea)?rs?|y)\b|"
     # A duration ("31 yrs at Libbey Glass", "20 years in the army"; "years of age" stays).
     r"(?:years?|yrs?)\.?\s+(?:at|in|ago|later|prior|since|for|with|working|on|after|before)|"
     # A decimal read aloud or written with spaces: a temperature or a lab value ("ninety seven . eight").
@@ -158,12 +172,66 @@ _NOT_DATE_NUMBER = re.compile(
     r"^(?:\d{1,2}-\d{1,2}|\d+(?::\d+){2,}|[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})?|\d+(?:\.\d+)?\s*(?:mg|mcg|g|kg|ml|mL|cc|units?|%|mmhg|bpm|cm|mm|lbs?|oz)\.?)$",
     re.IGNORECASE,
 )
+#: "86/50" (a blood pressure), "120/80": two numbers no reading of which is a
+#: date (month/day, day/month or month/2-digit year).
+_SLASH_PAIR = re.compile(r"^(\d{1,3})\s*/\s*(\d{1,3})$")
+#: A bare number, possibly approximate ("~10", "62").
+_BARE_NUMBER = re.compile(r"^[~≈]?\d{1,3}$")
+#: After a bare number: a duration, so no date ("~10 days progressive DOE").
+_DURATION_AFTER = re.compile(r"\s*-?\s*(?:days?|weeks?|wks?|months?|mos?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b", re.IGNORECASE)
+#: Before a bare number: what it numbers, so no date ("series 4, image 62").
+_NUMBERED_BEFORE = re.compile(
+    r"\b(?:image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd|room|rm|item|line|no|number)\s*[#:]?\s*$",
+    re.IGNORECASE,
+)
+#: A range of readings or counts ("80s-90s", "12-14"), never a phone or an ID.
+_NUMBER_RANGE = re.compile(r"^\d{1,3}['’]?s?\s*[-–]\s*\d{1,3}['’]?s?$")
+#: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
+_ROOM_CUE_BEFORE = re.compile(
+    r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
+    r"\s*[:#-]?\s*(?:[A-Za-z]{1,5}\s+)?$",  # "OR 7", "Rm ED 31"
+    re.IGNORECASE,
+)
+#: Labels never given to a single letter or digit (a person's initial may be one).
+_ONE_LETTER_NEVER = frozenset(
+    {"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER", "STREET", "PROFESSION"}
+)
+#: Titles that make no name alone ("Dr." tagged DOCTOR).
+_TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss prof prof. rev rev. sir dame".split())
+#: After a house number: a unit or a time, so no street ("9 MONTH", "26 u. Seen").
+_NOT_STREET_AFTER_NUMBER = frozenset(
+    "u units unit mg mcg ml cc g kg lb lbs x times day days week weeks month months mo mos year years yr yrs "
+    "hour hours hr hrs min mins minute minutes am pm french fr gauge ga".split()
+)
+#: An ordinal alone ("1st", "5th").
+_ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
+#: After an ordinal (and any further ordinals of a list: "1st, 2nd, and 3rd"):
+#: what it counts, so it is no day of a month ("5th MTP joint", "3rd digit",
+#: "2nd trimester", "1st degree", "4th ventricle").
+_ORDINAL_COUNT_AFTER = re.compile(
+    r"(?:\s*,?\s*(?:and|or|&|to|through|-|–)?\s*\d{1,2}(?:st|nd|rd|th)\b)*\s*,?\s*"
+    r"(?:digits?|fingers?|toes?|ribs?|metatarsals?|metacarpals?|mtps?|mcps?|pips?|dips?|ip|intercostal|ics|"
+    r"cranial|nerves?|ventricles?|trimesters?|degree|grade|percentile|line|generation|times?|opinion|party|"
+    r"floor|doses?|cycles?|rounds?|attempts?|episodes?|pregnanc(?:y|ies)|child|baby|cousins?|space|web|"
+    r"rays?|compartments?|lumbar|cervical|thoracic|sacral|vertebra[el]?|dis[ck]s?|toenails?|fingernails?|"
+    r"interspace|branchial|heart\s+sounds?|sound|branch|order|year|week|month|day|shift|place|visit)\b",
+    re.IGNORECASE,
+)
 #: A number that is a date by its shape alone: a year, "3/14", "03-14-2019", "'98".
 _DATE_SHAPED = re.compile(r"^(?:\d{4}|\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|['’]\d\d)$")
 #: Date words that make no date alone (annotated only with a year: "summer 2020").
 _WEAK_DATE_WORDS = frozenset({"spring", "summer", "fall", "autumn", "winter", "weekend", "weekday"})
 #: "7/10" after a pain or score word is a score, not July 10.
 _SCORE_OUT_OF_TEN = re.compile(r"^\d{1,2}\s*/\s*10$")
+#: "4/5", "12/16", "6-8/12" after a strength, test or scale word: a score, not a date.
+_SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:4|5|6|10|12|15|16|20|24|28|30)$")
+_SCORE_WORD_BEFORE = re.compile(
+    r"\b(?:strength|strengths|motor|power|reflex(?:es)?|grade|graded|score|scored|scale|mmse|moca|gcs|gait|balance|"
+    r"murmur|rated|rates|tinetti|berg|phq|gad)\b[^.;\n]*$",
+    re.IGNORECASE,
+)
+#: After a score: what it scores ("3/5 strength in the left hip flexors").
+_SCORE_WORD_AFTER = re.compile(r"\s*(?:strength|power|reflex(?:es)?|motor|grip|bilat|bilaterally|throughout)\b", re.IGNORECASE)
 _SCORE_CONTEXT_BEFORE = re.compile(
     r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like)\b[^.\n]*$",
     re.IGNORECASE,
@@ -310,6 +378,7 @@ class LabelValidators:
             "DEPARTMENT": self._department,
             "STREET": self._street,
             "USERNAME": self._username,
+            "ROOM": self._room,
         }
         for label in _MIN_DIGITS:
             self._checks[label] = self._digits
@@ -336,6 +405,12 @@ class LabelValidators:
             text[max(0, span.start_char - 8) : span.start_char]
         ):
             return REASON_ARTICLE_BEFORE_NAME
+        if span.label_ in ("PATIENT", "DOCTOR") and self._number_then_words(span):
+            return REASON_NAME_STARTS_WITH_NUMBER  # "12 mo." tagged DOCTOR
+        if span.label_ in _ONE_LETTER_NEVER and sum(c.isalnum() for c in span.text) <= 1:
+            return REASON_ONE_LETTER  # "T" of "T12" tagged HOSPITAL
+        if span.label_ in ("PATIENT", "DOCTOR") and all(t.is_punct or t.text.lower() in _TITLES for t in span):
+            return REASON_TITLE_ONLY  # "Dr." alone; the name after it is its own span
         check = self._checks.get(span.label_)
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
@@ -346,6 +421,18 @@ class LabelValidators:
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
         # tagged DEVICE); only spans made of ordinary words are vetoed.
         return reason if self._ordinary_words_only(span, text) else None
+
+    def _number_then_words(self, span: Span) -> bool:
+        """A person span that starts with a number and has no capitalised word
+        that could be a name after it ("12 mo.", "26 u"): a count or a dose,
+        since a name never starts with a number. "2 Okonkwo" keeps its name."""
+        if len(span) < 2 or not span[0].text.isdigit():
+            return False
+        for token in span[1:]:
+            word = token.text.strip(".'’")
+            if len(word) > 1 and word[:1].isupper() and not self._known_word(word.lower()):
+                return False
+        return True
 
     def _ultrasound(self, span: Span, text: str) -> bool:
         """"US" as the imaging study, not the country: after a body part, a
@@ -438,8 +525,22 @@ class LabelValidators:
                 return REASON_DATE_NUMBER_SHAPE
             if _SCORE_OUT_OF_TEN.match(joined) and _SCORE_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
                 return REASON_DATE_NUMBER_SHAPE  # "pain 7/10"
+            if _SCORE_OUT_OF.match(joined) and (
+                _SCORE_WORD_BEFORE.search(text[max(0, span.start_char - 60) : span.start_char])
+                or _SCORE_WORD_AFTER.match(text, span.end_char)
+            ):
+                return REASON_DATE_NUMBER_SHAPE  # "Strength is 4/5 on the right and 5/5", "balance score of 12/16"
             if self._has_medical_word(span) and not any(_DATE_SHAPED.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE  # "Jardiance 10", "Nexium 40" (but "Easter 2019")
+            if _BARE_NUMBER.match(joined) and (
+                _DURATION_AFTER.match(text, span.end_char) or _NUMBERED_BEFORE.search(text[max(0, span.start_char - 16) : span.start_char])
+            ):
+                return REASON_DATE_NUMBER_SHAPE  # "~10 days progressive DOE", "image 62"
+            if _impossible_date_pair(joined):
+                return REASON_DATE_NUMBER_SHAPE  # "hypotension (86/50)"
+            if all(_ORDINAL.match(n) for n in numbers) and _ORDINAL_COUNT_AFTER.match(text, span.end_char):
+                if not any(w in self._strong_date_words for w in _words(value)):
+                    return REASON_DATE_ORDINAL_COUNT  # "the 1st, 2nd, and 3rd digits"
             return None
         words = _words(value)
         date_words = self._strong_date_words
@@ -466,6 +567,16 @@ class LabelValidators:
     def _digits(self, span: Span, text: str) -> Optional[str]:
         if sum(c.isdigit() for c in span.text) < _MIN_DIGITS[span.label_]:
             return REASON_NO_DIGIT
+        if _NUMBER_RANGE.match(span.text.strip()):
+            return REASON_RANGE  # "nsr 80s-90s", "like 12-14 days a month"
+        return None
+
+    def _room(self, span: Span, text: str) -> Optional[str]:
+        """A bare one- or two-digit ROOM needs a room word before it ("Rm 4",
+        "bed 3"); otherwise it is a count or a reading ("(from 16)", "faxed 3")."""
+        value = span.text.strip()
+        if value.isdigit() and len(value) <= 2 and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+            return REASON_ROOM_WITHOUT_CUE
         return None
 
     def _email(self, span: Span, text: str) -> Optional[str]:
@@ -489,6 +600,8 @@ class LabelValidators:
             return None  # a place all the same; the label is the tagger's call
         if len(phrase) > 3 and phrase.lower() in self.lexicons.states_lower:
             return None  # "georgia", "new york" in a lower-case dialogue
+        if len(phrase) <= 3 and phrase.isupper():
+            return REASON_NOT_STATE  # "RM 4117-B": a code that is no state's
         return self._not_a_place(span) or None
 
     def _country(self, span: Span, text: str) -> Optional[str]:
@@ -514,7 +627,15 @@ class LabelValidators:
         return None
 
     def _street(self, span: Span, text: str) -> Optional[str]:
-        if any(c.isdigit() for c in span.text) or any(w in _STREET_WORDS for w in _words(span.text)):
+        words = _words(span.text)
+        if any(w in _STREET_WORDS for w in words):
+            return None
+        if any(c.isdigit() for c in span.text):
+            # A number, then a unit or a time: "9 MONTH", "26 u. Seen" (a house
+            # number is followed by the street's name).
+            first = span[0].text
+            if len(span) > 1 and first.isdigit() and span[1].text.lower().rstrip(".") in _NOT_STREET_AFTER_NUMBER:
+                return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
             return None
         return REASON_NOT_STREET
 
@@ -688,6 +809,18 @@ _FILLER = frozenset("and of the a an in on at to for & or".split())
 _POSSESSIVE_CLITICS = frozenset({"'s", "’s", "'", "’"})
 
 
+def is_mostly_lower_case(text: str) -> bool:
+    """Whether at least half of a note's words (2+ letters) are all lower case:
+    a word in capitals there is a header, an order or an abbreviation, while a
+    note typed in capitals has names in capitals too. Linear in the text."""
+    total = lower = 0
+    for match in _CASED_WORD.finditer(text):
+        total += 1
+        if match.group().islower():
+            lower += 1
+    return total > 0 and lower * 2 >= total
+
+
 def is_cased_text(text: str) -> bool:
     """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
     one): a lower-case name is then implausible. Linear in the text."""
@@ -697,6 +830,17 @@ def is_cased_text(text: str) -> bool:
         if not match.group().islower():
             capitalised += 1
     return total > 0 and capitalised / total >= MIN_CASED_RATIO
+
+
+def _impossible_date_pair(value: str) -> bool:
+    """"86/50", "120/80": no month/day, day/month or month/year reading."""
+    match = _SLASH_PAIR.match(value)
+    if match is None:
+        return False
+    first, second = int(match.group(1)), int(match.group(2))
+    month_first = 1 <= first <= 12 and len(match.group(2)) <= 2  # "3/14", "12/86" (a 2-digit year)
+    day_first = 1 <= second <= 12 and 1 <= first <= 31  # "14/3"
+    return not (month_first or day_first)
 
 
 def _line_start(start_char: int, text: str) -> bool:

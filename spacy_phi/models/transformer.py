@@ -18,12 +18,16 @@ calls the hub; the package does not even need to be installed there.
 from __future__ import annotations
 
 import importlib.util
+import warnings
 from pathlib import Path
-from typing import Callable, List
+from typing import Callable, List, Optional, Tuple
 
+import torch
 from spacy.tokens import Doc, Span
 from spacy.util import registry
+from spacy_transformers.data_classes import FullTransformerBatch
 from spacy_transformers.layers.transformer_model import TransformerModel
+from spacy_transformers.layers.transformer_model import forward as transformer_forward
 from spacy_transformers.layers.transformer_model import init as transformer_init
 
 from .._logging import logger
@@ -81,6 +85,56 @@ def _init_resolving_name(model: TransformerModel, X: List[Doc] | None = None, Y:
         model.attrs["name"] = name
 
 
+class _Int8Copy:
+    """The int8 copy of a transformer's torch module and the fp32 module it was
+    made from (so a reload or a training step, which replace or change the
+    fp32 weights, make a fresh copy). Kept in `model.attrs`, where thinc skips
+    it when serializing: saved pipelines always hold the fp32 weights."""
+
+    __slots__ = ("source", "quantized")
+
+    def __init__(self) -> None:
+        self.source: Optional[torch.nn.Module] = None
+        self.quantized: Optional[torch.nn.Module] = None
+
+
+def _quantized_module(model: TransformerModel, fp32: torch.nn.Module) -> Optional[torch.nn.Module]:
+    """The int8 copy of `fp32` (made on first use), or None on a GPU, where
+    torch's dynamic quantization does not run."""
+    first = next(fp32.parameters(), None)
+    if first is None or first.device.type != "cpu":
+        return None
+    cache: _Int8Copy = model.attrs["int8_copy"]
+    if cache.source is not fp32:
+        # Dynamic quantization: Linear weights stored as int8, activations
+        # quantized per batch on the fly; embeddings and LayerNorm stay fp32.
+        with warnings.catch_warnings():
+            # torch >= 2.10 marks torch.ao's eager quantization deprecated in favour
+            # of torchao (not a dependency here); it still ships and works.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            warnings.simplefilter("ignore", UserWarning)
+            cache.quantized = torch.ao.quantization.quantize_dynamic(fp32, {torch.nn.Linear}, dtype=torch.qint8)
+        cache.source = fp32
+    return cache.quantized
+
+
+def _forward_int8(model: TransformerModel, docs: List[Doc], is_train: bool) -> Tuple[FullTransformerBatch, Callable]:
+    """spacy-transformers' forward pass; predictions on a CPU run through the
+    int8 copy of the transformer. Training always uses (and updates) fp32."""
+    if is_train:
+        return transformer_forward(model, docs, is_train)
+    shim = model.layers[0].shims[0]
+    fp32 = shim._model
+    quantized = _quantized_module(model, fp32)
+    if quantized is None:
+        return transformer_forward(model, docs, is_train)
+    shim._model = quantized
+    try:
+        return transformer_forward(model, docs, is_train)
+    finally:
+        shim._model = fp32
+
+
 @registry.architectures("spacy_phi.TransformerModel.v1")
 def create_transformer_model(
     name: str,
@@ -89,6 +143,7 @@ def create_transformer_model(
     transformer_config: dict = {},
     mixed_precision: bool = False,
     grad_scaler_config: dict = {},
+    int8_inference: bool = False,
 ) -> TransformerModel:
     """`spacy-transformers.TransformerModel.v3` that also accepts `pkg:MODULE` names.
 
@@ -100,6 +155,11 @@ def create_transformer_model(
     transformer_config (dict): settings for the Hugging Face model config.
     mixed_precision (bool): use mixed precision (GPU only).
     grad_scaler_config (dict): settings of the PyTorch gradient scaler.
+    int8_inference (bool): predict on a CPU with an int8 copy of the
+        transformer's linear layers (torch dynamic quantization), made on the
+        first prediction. Training, GPU inference and saved weights stay fp32,
+        so the option can be switched on for an already trained pipeline
+        (`spacy.load(path, config={...})`, docs/models.md).
     RETURNS (TransformerModel): the model; its weights load at initialization.
     """
     model = TransformerModel(
@@ -111,4 +171,7 @@ def create_transformer_model(
         grad_scaler_config=grad_scaler_config,
     )
     model.init = _init_resolving_name
+    if int8_inference:
+        model._func = _forward_int8
+        model.attrs["int8_copy"] = _Int8Copy()
     return model

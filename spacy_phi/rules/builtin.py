@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
-from .gazetteers import CHAIN_NAMES, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -72,13 +72,21 @@ _SPOKEN_YEAR = (
 _AGE_LIMIT_BEFORE = r"(?:(?i:\b(?:under|over|above|below|than|younger|older|to|between|aged?\s+(?:over|under)))\s*|[<>≤≥]\s*)$"
 #: After a number that a pronoun and "be" introduce: a measure, count or time, not an age.
 _SPOKEN_AGE_NOT_AFTER = (
+    # A range before a unit counts as the unit's ("i'm 45 or 50 pounds heavier").
+    rf"(?:\s+(?i:or|to)\s+(?:\d{{1,3}}|(?i:{_NUMBER_WORDS})))?(?:"
     rf"\s*(?:,\s*\d|and\s+a\s+half|(?i:hundred|thousand|{_TENS_WORD}|{_TEENS_WORD})\b)|"
     r"\s*(?:%|(?i:percent|pounds?|lbs?|kilos?|kg|kilograms?|grams?|mg|milligrams?|units?|minutes?|mins?|hours?|hrs?|days?|"
     r"weeks?|months?|times?|x\b|of\b|out\b|for\b|over\b|feet|foot|ft|inch(?:es)?|miles?|steps?|points?|degrees?|"
     r"cigarettes?|packs?|drinks?|beers?|glasses|cups?|bottles?|pills?|tablets?|shots?|doses?|puffs?|am\b|pm\b|o['’]?clock|"
     r"calories|ounces|oz|liters?|ml|cc|beats|bpm|centimeters?|cm|millimeters?|mm|dollars?|bucks|people|kids|children|sessions?|"
-    r"visits?|rounds?|reps?|sets?|laps?|holes?|years?\s+(?:ago|since|now|of\s+(?:my|his|her|school|college|service))|years?\b(?!\s*old)))"
+    r"visits?|rounds?|reps?|sets?|laps?|holes?|years?\s+(?:ago|since|now|of\s+(?:my|his|her|school|college|service))|years?\b(?!\s*old))))"
 )
+#: A pronoun and "be" before a spoken age: "i'm", "she was", "he turned".
+_SPOKEN_AGE_SUBJECT = (
+    r"\b(?:i|he|she|you|we|they)\s*(?:['’]m|['’]s|['’]re|am|is|are|was|were|turned|turns|turn|turning|will\s+be|['’]ll\s+be)\s+"
+)
+#: Hedges before a spoken age: "almost", "only like".
+_SPOKEN_AGE_HEDGE = r"(?:(?:almost|about|around|like|nearly|only|just|now|already)\s+){0,2}"
 #: After a decade: a range of readings, not an age ("in the 110s to 130s", "sixties range").
 _DECADE_RANGE_AFTER = r"\s*(?:to\b|-|–|range|bpm|mm)"
 #: A spoken year that no count reads like: "twenty eighteen", "nineteen eighty two", "twenty oh five".
@@ -104,6 +112,11 @@ _UNIT_AFTER = (
     r"\s*(?:mg|mcg|µg|ug|g|gm|kg|lbs?|ml|mL|cc|l|units?|u|iu|meq|mmol|kcal|cal|calories|"
     r"mm|cm|m|ft|feet|steps|%|x\b|times|hrs?|hours|min|minutes|sec|cells|copies)\b"
 )
+#: After a year candidate: a measure, alone or as the end of a range ("from 1800 to 2000 mL").
+#: A second 4-digit number after "from 1900 to" makes both clock times ("slept from
+#: 1900 to 2100"); "after", "before" and "until" are left out of the cues for
+#: the same reason ("hold until 2100").
+_YEAR_THEN_UNIT_AFTER = rf"(?:\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?{_UNIT_AFTER}|\s*(?:-|–|to|until|till)\s*\d{{4}}\b"
 #: Heads after "n/m" that make it a grade, score or fraction.
 _FRACTION_AFTER = (
     r"\s*(?:murmur|holosystolic|systolic|diastolic|ejection|strength|motor|power|reflex|dtr|pain|"
@@ -177,6 +190,28 @@ _NOT_ORGANIZATION_START = (
     r"(?:Called|Contacted|Spoke|Seen|Per|Discussed|Works|Worked|Working|Employed|Retired|Former|Left|Faxed|Sent|"
     r"At|For|With|From|Via|By|To|The|Pt|Patient|He|She|They|Wife|Husband|Son|Daughter|Mother|Father|Insurance|Employer)"
 )
+#: A capitalised word ("St.", "Joseph's", "McLean") and a word in capitals ("BETH").
+#: Function words and clinical verbs that start a sentence before a name, never part of it.
+_NOT_HOSPITAL_WORD = (
+    r"(?!(?i:is|are|does|do|did|can|should|what|which|how|why|would|could|will|the|a|an|at|to|in|on|from|by|"
+    r"for|with|and|of|per|via|seen|admitted|transferred|discharged|presented|followed|called|sent|"
+    # imperatives of instructions ("Call Clinic with concerns", "Return to ...")
+    r"call|contact|return|schedule|page|notify|refer|phone|ask|attend|visit|go|see|check)\b)"
+)
+_TITLE_WORD = rf"(?:St\.|{_NOT_HOSPITAL_WORD}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?)"
+_CAPS_WORD = rf"(?:ST\.|{_NOT_HOSPITAL_WORD}[A-Z][A-Z'’]+)"
+
+
+def _hospital_name(word: str, heads: str) -> str:
+    """Up to six words of one case before a hospital head, then "of <place>" or
+    "-<place>" ("Medical Center-Little Rock"); one case, so that a header in
+    capitals before a capitalised name stays out ("OPERATIVE REPORT Baptist ...")."""
+    return (
+        rf"{word}(?:[ \t]+(?:(?:of|the|and|&|OF|THE|AND)[ \t]+)?{word}){{0,5}}[ \t]+(?:{heads})"
+        rf"(?:[ \t]+(?i:of)[ \t]+{word}(?:[ \t]+{word}){{0,2}}|-{word}(?:[ \t]+{word})?)?"
+    )
+
+
 #: Words that end a profession after "works as a" ("works as a cook at ...").
 _PROFESSION_STOP = r"(?:at|for|in|with|and|but|since|until|on|of|from|to|who|when|while|now|part|full|per|x)\b"
 
@@ -529,8 +564,8 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "clinician_credential_before", "DOCTOR",
-            rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?\s+"
-            rf"(?!(?:{_NOT_CLINICIAN_WORDS})\b){_PERSON}",
+            rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?[ \t]+"
+            rf"(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
             priority=2,
             description="clinician after a credential or role written first ('PA-C Tobias Ferrante', 'Nurse Jones')",
         ),
@@ -575,6 +610,17 @@ def builtin_rules() -> List[RegexRule]:
             checks=("not_common_word",),
             priority=2,
             description="lower-case name after a relation in a lower-case note ('wife agnieszka'); common words never match",
+        ),
+        RegexRule(
+            "patient_label_last_first", "PATIENT",
+            rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|Pt\s+Name|Patient\s+Name)\.?[ \t]*:?[ \t]+"
+            rf"(?P<value>(?:{_NAME_WORD}|{_CAPS_NAME}),[ \t]*(?:{_NAME_WORD}|{_CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
+            checks=("not_common_word",),
+            priority=2,
+            description=(
+                "a patient written last name first after 'Pt', 'Patient', 'Name' ('Pt Hernandez, Osvaldo', "
+                "'Pt: LOMBARDI, SAVERIO'); not ordinary words ('Pt Alert, Oriented')"
+            ),
         ),
         RegexRule(
             "patient_title_lower", "PATIENT",
@@ -626,6 +672,24 @@ def builtin_rules() -> List[RegexRule]:
             description=(
                 "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
                 "'Nigerian Railway Corporation'); not 'Blood Bank' or 'Food Bank'"
+            ),
+        ),
+        RegexRule(
+            "hospital_name_head", "HOSPITAL",
+            rf"(?!{_NOT_ORGANIZATION_START}[ \t])"
+            rf"(?P<value>{_hospital_name(_TITLE_WORD, HOSPITAL_HEADS)}|{_hospital_name(_CAPS_WORD, HOSPITAL_HEADS_CAPS)})(?![\w'’])",
+            checks=("hospital_name",),
+            # A general question names a famous hospital, not where a patient was
+            # ("Is the Mayo Clinic the best place for this?").
+            exclude_before=r"(?:^|[.?!\n]\s*)(?:is|are|does|do|did|can|should|what|which|how|why|would|could|will)\b[^.?!\n]*$",
+            context_chars=60,
+            exclude_after=r"\s+(?i:diet|criteria|protocol|scale|score|classification|method|approach|study|trial)\b",
+            prefilter=rf"(?i:\b(?:{HOSPITAL_HEADS})\b)",
+            priority=2,
+            description=(
+                "a hospital or practice: a proper name before a hospital word ('Touro Infirmary', "
+                "'Roswell Park Comprehensive Cancer Center', 'Amherst Primary Care', 'UNIVERSITY MEDICAL CENTER "
+                "OF EL PASO'); not 'General Hospital' or 'the Cancer Center', nor a named diet ('Mayo Clinic diet')"
             ),
         ),
         RegexRule(
@@ -706,13 +770,31 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_spoken", "AGE",
-            r"(?i:\b(?:i|he|she|you|we|they)\s*(?:['’]m|['’]s|['’]re|am|is|are|was|were|turned|turns|turn|turning|will\s+be|['’]ll\s+be)\s+"
-            r"(?:(?:almost|about|around|like|nearly|only|just|now|already)\s+){0,2})"
+            rf"(?i:{_SPOKEN_AGE_SUBJECT}{_SPOKEN_AGE_HEDGE})"
             rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
             exclude_after=_SPOKEN_AGE_NOT_AFTER,
             priority=2,
             prefilter=r"(?i:\b(?:i|he|she|you|we|they)\s*['’]?(?:m|s|re|am|is|are|was|were|turn\w*|will|ll)\b)",
             description="a spoken age after 'i'm', 'she's', 'when i was' ('i'm almost 40', 'i was fourteen'; not 'i'm 150 pounds')",
+        ),
+        RegexRule(
+            "age_spoken_second", "AGE",
+            rf"(?i:{_SPOKEN_AGE_SUBJECT}{_SPOKEN_AGE_HEDGE}(?:\d{{1,3}}|{_NUMBER_WORDS})\s+(?:or|to)\s+(?:maybe\s+)?)"
+            rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
+            exclude_after=_SPOKEN_AGE_NOT_AFTER,
+            priority=2,
+            prefilter=r"(?i:\s(?:or|to)\s)",
+            description="the second age of a spoken guess ('he was only like forty four or forty five')",
+        ),
+        RegexRule(
+            "age_of_relative", "AGE",
+            rf"(?i:\b(?:my|his|her|our|their|your)\s+(?:oldest|youngest|eldest|middle\s+one|{RELATIVE_WORDS})\s*"
+            rf"(?:['’]s|is|was|turned|turns|just\s+turned|will\s+be)\s+{_SPOKEN_AGE_HEDGE})"
+            rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
+            exclude_after=_SPOKEN_AGE_NOT_AFTER,
+            priority=2,
+            prefilter=r"(?i:\b(?:my|his|her|our|their|your)\s)",
+            description="a relative's spoken age ('my oldest is thirteen', 'her son just turned 16')",
         ),
         RegexRule(
             "age_decade", "AGE",
@@ -829,10 +911,20 @@ def builtin_rules() -> List[RegexRule]:
             "date_year_cue", "DATE",
             rf"(?i:\b(?:in|since|of|year|during|circa|c\.|early|late|mid|spring|summer|fall|autumn|winter|"
             rf"christmas|thanksgiving|dated?|class\s+of|dx|dx'd|diagnosed|born|married|widowed|divorced|retired|"
-            rf"quit|graduated)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
-            exclude_after=_UNIT_AFTER,
+            rf"quit|graduated|from|it\s+is|it\s+was|it['’]s)\s+)(?P<value>{_YEAR4})(?![\w/:-]|\.\d)",
+            exclude_after=_YEAR_THEN_UNIT_AFTER,
             priority=2,
-            description="a year after a time or life-event word ('in 2067', 'since 1998', 'dx 2008', 'retired 2015')",
+            description=(
+                "a year after a time or life-event word ('in 2067', 'since 1998', 'dx 2008', 'retired 2015', "
+                "'from 2016 until', 'thinks it is 1998'; not 'from 1800 to 2000 mL' or 'from 1900 to 2100')"
+            ),
+        ),
+        RegexRule(
+            "date_year_closes_parentheses", "DATE",
+            rf"\([A-Za-z][^()\n\d=<>:]{{0,40}}\s(?P<value>{_YEAR4})\)",
+            prefilter=r"\d{4}\)",
+            priority=2,
+            description="a year after words in parentheses ('lisinopril (angioedema 2014)'; a year alone: date_year_parenthesized)",
         ),
         RegexRule(
             "date_year_span_first", "DATE",

@@ -108,6 +108,40 @@ def is_service_unit_name(value: str) -> bool:
     )
 
 
+#: Last words of a hospital's or practice's name ("Touro Infirmary", "Roswell
+#: Park Comprehensive Cancer Center", "Amherst Primary Care").
+_HOSPITAL_HEAD_WORDS = (
+    "Hospital", "Medical Center", "Medical Centre", "Infirmary", "Health System", "Health Center", "Healthcare",
+    "Health Care", "Cancer Center", "Cancer Institute", "Clinic", "Primary Care", "Medical Group",
+    "Rehabilitation Center", "Rehab Center", "Nursing Home", "Nursing Center", "Hospice", "Sanatorium",
+)
+#: The heads as written in a name ("Touro Infirmary") and in capitals ("TOURO INFIRMARY"):
+#: a lower-case "clinic" after a capitalised word is no name ("Call clinic").
+HOSPITAL_HEADS = "|".join(head.replace(" ", r"\s+") for head in _HOSPITAL_HEAD_WORDS)
+HOSPITAL_HEADS_CAPS = "|".join(head.upper().replace(" ", r"\s+") for head in _HOSPITAL_HEAD_WORDS)
+#: Connectors inside a hospital's name, never its evidence ("Church of St. Olaf").
+_NAME_CONNECTORS = frozenset("of the and & st st. saint".split())
+
+
+def is_hospital_name(value: str) -> bool:
+    """A proper name around a hospital head: at least one word that is no
+    common, medical, service or hospital-name word ("Touro Infirmary",
+    "UNIVERSITY MEDICAL CENTER OF EL PASO", "St. Olaf Hospital"); not "General
+    Hospital", "the Cancer Center", "Rheumatology Clinic", "Memorial Hospital"."""
+    vocabulary = default_vocabulary()
+    services = default_lexicons().clinical_services
+    for written in value.replace("-", " ").split():
+        word = written.lower().strip(".,'’").removesuffix("'s").removesuffix("’s")
+        if not word or word in _NAME_CONNECTORS or word in _HOSPITAL_NAME_WORDS or word in services:
+            continue
+        if word in ("medical", "center", "centre", "clinic", "care", "health", "cancer", "institute", "system"):
+            continue
+        if vocabulary.is_always_medical(word) or vocabulary.is_drug(word) or vocabulary.is_common_word(word):
+            continue
+        return True
+    return False
+
+
 #: Last words of an employer's or company's name ("M&T Bank", "Lincoln Towing").
 ORGANIZATION_SUFFIXES = (
     r"Bank|Corporation|Corp\.?|Company|Co\.|Inc\.?|LLC|Ltd\.?|Towing|Trucking|Freight|Construction|"
@@ -150,4 +184,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
