@@ -268,6 +268,8 @@ POSITIVE_CASES = [
     ("SEEN AT ST. JOSEPH'S HOSPITAL", "HOSPITAL", "ST. JOSEPH'S HOSPITAL"),
     ("Pt Hernandez, Osvaldo no-show for 2pm f/u 6/3.", "PATIENT", "Hernandez, Osvaldo"),
     ("Farr 7  Rm 714  Pt: LOMBARDI, SAVERIO  DOB 3/4/1950", "PATIENT", "LOMBARDI, SAVERIO"),
+    ("i think dr. vincent sanchez would be a great fit", "DOCTOR", "vincent sanchez"),
+    ("[doctor] this is philip gutierrez , date of birth 1/12/71 .", "PATIENT", "philip gutierrez"),
     # issue 14: years and spoken ages that real notes and dialogues write
     ("At Target from 2016 until layoff, then", "DATE", "2016"),
     ("intermittently confused, thinks it is 1998.", "DATE", "1998"),

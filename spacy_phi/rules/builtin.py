@@ -649,6 +649,16 @@ def builtin_rules() -> List[RegexRule]:
             description="lower-case clinician after 'dr' ('per dr lindqvist'); common words never match",
         ),
         RegexRule(
+            "doctor_title_lower_full", "DOCTOR",
+            rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD}\s+{_LOWER_NAME_WORD})(?![\w])",
+            checks=("not_common_word",),
+            priority=2,
+            description=(
+                "a lower-case clinician's given and family name after 'dr' ('dr. vincent sanchez would'); "
+                "when the second word is common ('dr smith said'), doctor_title_lower takes the first"
+            ),
+        ),
+        RegexRule(
             "department_service_unit", "DEPARTMENT",
             rf"(?P<value>(?:[A-Z][a-z]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][a-z]+|[A-Z]{{2,5}})){{0,4}}[ \t]+(?:{UNIT_HEADS}))\b",
             checks=("service_unit_name",),

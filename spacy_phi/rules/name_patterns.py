@@ -1,4 +1,5 @@
-"""Built-in token pattern of `phi_rules`: given names written in lower case.
+"""Built-in token patterns of `phi_rules`: given names written in lower case,
+alone or with a family name.
 
 Dictated and transcribed text (doctor–patient dialogues, terse nursing notes)
 writes names in lower case: "hi , gregory", "my daughter julie". A tagger
@@ -15,10 +16,12 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Dict, FrozenSet, List
 
+from ..guard.common_words import name_like_words
 from ..guard.vocabulary import default_vocabulary
 from ..surrogates.names import locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"
+FULL_NAME_PATTERN_ID = "lowercase_given_and_family_name"
 #: Shortest given name matched: "ana", "lou", "eve" read as words too often.
 MIN_LENGTH = 4
 #: Given names of the lists that are also English words (or months, drugs,
@@ -60,16 +63,54 @@ def lowercase_given_names() -> FrozenSet[str]:
     return frozenset(names)
 
 
+@lru_cache(maxsize=1)
+def lowercase_family_names() -> FrozenSet[str]:
+    """Family names of Faker's en_US list that are no English, medical or drug
+    word ("gutierrez", "sanchez"; not "baker", "hill", "rice"): after a given
+    name in lower case, the person's surname."""
+    vocabulary = default_vocabulary()
+    name_like = name_like_words()
+    _, last = locale_name_lists("en_US", gendered=True)
+    names = set()
+    for name in last:
+        word = name.lower()
+        if (
+            word.isalpha()
+            and len(word) >= MIN_LENGTH
+            and word not in NAME_WORDS
+            and word not in name_like
+            and not vocabulary.is_common_word(word)
+            and not vocabulary.is_always_medical(word)
+            and not vocabulary.is_drug(word)
+        ):
+            names.add(word)
+    return frozenset(names)
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
+    given = sorted(lowercase_given_names())
     return [
         {
             "label": "PATIENT",
             "id": PATTERN_ID,
             "priority": 1,
-            "pattern": [{"LOWER": {"IN": sorted(lowercase_given_names())}, "IS_LOWER": True}],
-        }
+            "pattern": [{"LOWER": {"IN": given}, "IS_LOWER": True}],
+        },
+        {
+            # "this is philip gutierrez , date of birth": the surname with the name.
+            "label": "PATIENT",
+            "id": FULL_NAME_PATTERN_ID,
+            "priority": 1,
+            "pattern": [
+                {"LOWER": {"IN": given}, "IS_LOWER": True},
+                {"LOWER": {"IN": sorted(lowercase_family_names())}, "IS_LOWER": True},
+            ],
+        },
     ]
 
 
-__all__ = ["MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_given_names"]
+__all__ = [
+    "FULL_NAME_PATTERN_ID", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
+    "lowercase_given_names",
+]
