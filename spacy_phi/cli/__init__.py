@@ -11,9 +11,9 @@ import sys
 from typing import List, Optional
 
 from ..about import __version__
-from . import assemble, augment, convert, deid, evaluate, mix, synth
+from . import assemble, augment, convert, deid, evaluate, mix, resume, synth
 
-SUBCOMMAND_MODULES = (convert, evaluate, assemble, deid, synth, mix, augment)
+SUBCOMMAND_MODULES = (convert, evaluate, assemble, deid, synth, mix, augment, resume)
 
 
 def build_parser() -> argparse.ArgumentParser:
