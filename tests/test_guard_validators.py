@@ -212,6 +212,7 @@ KEPT = [
     ("lives at 665 Elm St", "665 Elm St", "STREET"),
     ("lives at 12 Maple", "12 Maple", "STREET"),
     ("MRN 12-3456", "12-3456", "MEDICALRECORD"),
+    ("moved here from NYC last year", "NYC", "STATE"),
     ("Moved to the US with his parents.", "US", "COUNTRY"),
 ]
 

@@ -192,6 +192,8 @@ _ROOM_CUE_BEFORE = re.compile(
     r"\s*[:#-]?\s*(?:[A-Za-z]{1,5}\s+)?$",  # "OR 7", "Rm ED 31"
     re.IGNORECASE,
 )
+#: Short names of cities in capitals: places all the same when tagged STATE.
+_CITY_ABBREVIATIONS = frozenset("NYC SF LA DC ATL BOS CHI PHL PHX SLC KC STL OKC LV SD SJ DFW NOLA".split())
 #: Labels never given to a single letter or digit (a person's initial may be one).
 _ONE_LETTER_NEVER = frozenset(
     {"HOSPITAL", "ORGANIZATION", "DEPARTMENT", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER", "STREET", "PROFESSION"}
@@ -600,7 +602,7 @@ class LabelValidators:
             return None  # a place all the same; the label is the tagger's call
         if len(phrase) > 3 and phrase.lower() in self.lexicons.states_lower:
             return None  # "georgia", "new york" in a lower-case dialogue
-        if len(phrase) <= 3 and phrase.isupper():
+        if len(phrase) <= 3 and phrase.isupper() and phrase not in _CITY_ABBREVIATIONS:
             return REASON_NOT_STATE  # "RM 4117-B": a code that is no state's
         return self._not_a_place(span) or None
 

@@ -190,7 +190,6 @@ _NOT_ORGANIZATION_START = (
     r"(?:Called|Contacted|Spoke|Seen|Per|Discussed|Works|Worked|Working|Employed|Retired|Former|Left|Faxed|Sent|"
     r"At|For|With|From|Via|By|To|The|Pt|Patient|He|She|They|Wife|Husband|Son|Daughter|Mother|Father|Insurance|Employer)"
 )
-#: A capitalised word ("St.", "Joseph's", "McLean") and a word in capitals ("BETH").
 #: Function words and clinical verbs that start a sentence before a name, never part of it.
 _NOT_HOSPITAL_WORD = (
     r"(?!(?i:is|are|does|do|did|can|should|what|which|how|why|would|could|will|the|a|an|at|to|in|on|from|by|"
@@ -198,6 +197,7 @@ _NOT_HOSPITAL_WORD = (
     # imperatives of instructions ("Call Clinic with concerns", "Return to ...")
     r"call|contact|return|schedule|page|notify|refer|phone|ask|attend|visit|go|see|check)\b)"
 )
+#: A capitalised word ("St.", "Joseph's", "McLean") and a word in capitals ("BETH").
 _TITLE_WORD = rf"(?:St\.|{_NOT_HOSPITAL_WORD}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?)"
 _CAPS_WORD = rf"(?:ST\.|{_NOT_HOSPITAL_WORD}[A-Z][A-Z'’]+)"
 

@@ -119,7 +119,9 @@ _HOSPITAL_HEAD_WORDS = (
 #: a lower-case "clinic" after a capitalised word is no name ("Call clinic").
 HOSPITAL_HEADS = "|".join(head.replace(" ", r"\s+") for head in _HOSPITAL_HEAD_WORDS)
 HOSPITAL_HEADS_CAPS = "|".join(head.upper().replace(" ", r"\s+") for head in _HOSPITAL_HEAD_WORDS)
-#: Connectors inside a hospital's name, never its evidence ("Church of St. Olaf").
+#: The words of the heads, never evidence of a proper name.
+_HEAD_WORDS = frozenset(word.lower() for head in _HOSPITAL_HEAD_WORDS for word in head.split())
+#: Connectors inside a hospital's name, never its evidence ("Children's Hospital of Philadelphia").
 _NAME_CONNECTORS = frozenset("of the and & st st. saint".split())
 
 
@@ -132,9 +134,7 @@ def is_hospital_name(value: str) -> bool:
     services = default_lexicons().clinical_services
     for written in value.replace("-", " ").split():
         word = written.lower().strip(".,'’").removesuffix("'s").removesuffix("’s")
-        if not word or word in _NAME_CONNECTORS or word in _HOSPITAL_NAME_WORDS or word in services:
-            continue
-        if word in ("medical", "center", "centre", "clinic", "care", "health", "cancer", "institute", "system"):
+        if not word or word in _NAME_CONNECTORS or word in _HOSPITAL_NAME_WORDS or word in _HEAD_WORDS or word in services:
             continue
         if vocabulary.is_always_medical(word) or vocabulary.is_drug(word) or vocabulary.is_common_word(word):
             continue
