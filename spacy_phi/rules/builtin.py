@@ -686,7 +686,8 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "hospital_name_head", "HOSPITAL",
-            rf"(?!{_NOT_ORGANIZATION_START}[ \t])"
+            # A capital at a word start first: the lookaheads below are costly at every character.
+            rf"(?<![\w'’.])(?=[A-Z])(?!{_NOT_ORGANIZATION_START}[ \t])"
             rf"(?P<value>{_hospital_name(_TITLE_WORD, HOSPITAL_HEADS)}|{_hospital_name(_CAPS_WORD, HOSPITAL_HEADS_CAPS)})(?![\w'’])",
             checks=("hospital_name",),
             # A general question names a famous hospital, not where a patient was
