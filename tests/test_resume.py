@@ -30,6 +30,11 @@ def test_the_continued_schedule_gives_the_rates_the_run_would_have_had():
     continued = list(islice(registry.resolve({"s": new_block})["s"], 900))
     for k in (0, 1, 450, 899):
         assert continued[k] == pytest.approx(original[300 + k], rel=1e-9)
+    # Lengthened to 2,000 steps: the rate of a run planned for 2,000 from the start.
+    planned = list(islice(registry.resolve({"s": dict(block, total_steps=2000)})["s"], 2000))
+    longer_block, longer_left = continued_schedule(block, 1200, total_steps=2000)
+    longer = list(islice(registry.resolve({"s": longer_block})["s"], 800))
+    assert longer_left == 800 and longer[0] == pytest.approx(planned[1200]) and longer[799] == pytest.approx(planned[1999])
     with pytest.raises(SpacyPhiError, match="warm-up"):
         continued_schedule(block, 50)
     with pytest.raises(SpacyPhiError, match="no steps left"):

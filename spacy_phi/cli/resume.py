@@ -33,6 +33,11 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
         "--steps-done", type=int, required=True,
         help="optimizer steps before the checkpoint (the '#' column of the evaluation that saved it)",
     )
+    parser.add_argument(
+        "--total-steps", type=int, default=None,
+        help="lengthen the run to this many steps in all (the rate decays to zero there instead); "
+        "needed to train on after a run that finished",
+    )
     parser.set_defaults(func=run_resume_config)
     return parser
 
@@ -42,7 +47,7 @@ def run_resume_config(args: argparse.Namespace) -> int:
     from ..models.resume import resume_config
 
     try:
-        config = resume_config(args.checkpoint, args.steps_done)
+        config = resume_config(args.checkpoint, args.steps_done, args.total_steps)
     except (SpacyPhiError, OSError) as err:
         print(f"spacy-phi resume-config: error: {err}", file=sys.stderr)
         return 1

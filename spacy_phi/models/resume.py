@@ -23,7 +23,7 @@ was started with (including command-line overrides) are kept.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from confection import Config
 from spacy.util import load_config
@@ -34,13 +34,18 @@ from ..errors import SpacyPhiError
 _LINEAR_SCHEDULES = ("warmup_linear.v1",)
 
 
-def continued_schedule(schedule: Dict[str, Any], steps_done: int) -> Tuple[Dict[str, Any], int]:
+def continued_schedule(
+    schedule: Dict[str, Any], steps_done: int, total_steps: Optional[int] = None
+) -> Tuple[Dict[str, Any], int]:
     """The learning-rate schedule for the rest of a run, and the steps left.
 
     schedule (Dict[str, Any]): an interpolated `warmup_linear.v1` block
         (`warmup_steps`, `total_steps`, `initial_rate`).
     steps_done (int): optimizer steps the interrupted run made (the "#" column
         of `spacy train`'s log at the checkpoint's evaluation).
+    total_steps (Optional[int]): lengthen the run: continue as if it had been
+        planned for this many steps (a finished run, whose rate reached zero,
+        can so train on).
     RETURNS (Tuple[Dict[str, Any], int]): the new block and the steps left.
     RAISES (SpacyPhiError): another schedule, a run still in its warm-up, or no steps left.
     """
@@ -49,6 +54,8 @@ def continued_schedule(schedule: Dict[str, Any], steps_done: int) -> Tuple[Dict[
             f"learn_rate schedule {schedule.get('@schedules')!r}: only {', '.join(_LINEAR_SCHEDULES)} can be continued"
         )
     warmup, total, initial = int(schedule["warmup_steps"]), int(schedule["total_steps"]), float(schedule["initial_rate"])
+    if total_steps is not None:
+        total = total_steps
     if steps_done < warmup:
         raise SpacyPhiError(f"the run stopped in its warm-up ({steps_done} of {warmup} steps): start it again instead")
     left = total - steps_done
@@ -58,11 +65,12 @@ def continued_schedule(schedule: Dict[str, Any], steps_done: int) -> Tuple[Dict[
     return {"@schedules": schedule["@schedules"], "warmup_steps": 0, "total_steps": left, "initial_rate": rate}, left
 
 
-def resume_config(checkpoint: Path, steps_done: int) -> Config:
+def resume_config(checkpoint: Path, steps_done: int, total_steps: Optional[int] = None) -> Config:
     """A training config that continues the run that saved `checkpoint`.
 
     checkpoint (Path): a pipeline folder written by `spacy train` (`model-last`).
     steps_done (int): optimizer steps made before the checkpoint was saved.
+    total_steps (Optional[int]): the run's new length in steps (see `continued_schedule`).
     RETURNS (Config): the checkpoint's config with every component sourced from
         it, the schedule continued and `max_steps` set to the steps left.
     RAISES (SpacyPhiError): no config in the folder, or a schedule that cannot be continued.
@@ -75,11 +83,12 @@ def resume_config(checkpoint: Path, steps_done: int) -> Config:
     rate = resolved["training"]["optimizer"]["learn_rate"]
     if isinstance(rate, (int, float)):
         # A constant rate (configs/cnn.cfg) continues as it is.
-        schedule, left = rate, int(resolved["training"]["max_steps"]) - steps_done
+        total = total_steps if total_steps is not None else int(resolved["training"]["max_steps"])
+        schedule, left = rate, total - steps_done
         if left <= 0:
-            raise SpacyPhiError(f"no steps left: {steps_done} done of {resolved['training']['max_steps']}")
+            raise SpacyPhiError(f"no steps left: {steps_done} done of {total}")
     else:
-        schedule, left = continued_schedule(dict(rate), steps_done)
+        schedule, left = continued_schedule(dict(rate), steps_done, total_steps)
     resumed = config.copy()
     for name in resolved["nlp"]["pipeline"]:
         if not (Path(checkpoint) / name).exists() and name in resolved["components"]:
