@@ -53,6 +53,9 @@ def tiny_nlp():
     bias = numpy.zeros_like(upper.get_param("b"))
     bias[[ner.moves.get_class_name(i) for i in range(ner.moves.n_moves)].index("O")] = 2.0
     upper.set_param("b", bias)
+    # The random weights leave long entities open; the equivalence tests compare
+    # with spaCy's decoder, which has no length limit (tested on its own below).
+    ner.cap_entity_length = False
     return nlp
 
 
@@ -135,6 +138,7 @@ def test_assemble_switches_spacy_ner_to_phi_ner(tiny_nlp, tmp_path):
     assert isinstance(assembled.get_pipe("ner"), PhiEntityRecognizer)
     assert assembled.get_pipe_meta("ner").factory == "phi_ner"
     texts = _texts()[:4]
+    assembled.get_pipe("ner").cap_entity_length = False  # compared with spaCy's decoder
     with trained.select_pipes(enable=["tok2vec", "ner"]):
         expected = _entities(list(trained.pipe(texts)))
     with assembled.select_pipes(enable=["tok2vec", "ner"]):
@@ -224,3 +228,33 @@ def test_confidence_equals_a_step_by_step_reference(tiny_nlp):
     for want, got in zip(expected, found):
         assert sorted(want) == sorted(got)
         assert all(abs(want[key] - got[key]) < 1e-3 for key in want)
+
+
+def test_an_entity_that_is_never_closed_is_cut_at_its_label_limit(tiny_nlp):
+    """Weights that always prefer B-PATIENT, then I-PATIENT: spaCy's decoder opens
+    one entity and keeps it to the end of the note; phi_ner closes it one token past
+    phi_guard's PATIENT limit (which vetoes it as too long) and decodes the rest."""
+    from spacy_phi.guard.validators import MAX_TOKENS
+
+    ner = tiny_nlp.get_pipe("ner")
+    upper = ner.model.get_ref("upper")
+    saved_w, saved_b = upper.get_param("W").copy(), upper.get_param("b").copy()
+    names = [ner.moves.get_class_name(i) for i in range(ner.moves.n_moves)]
+    bias = numpy.zeros_like(saved_b)
+    bias[names.index("B-PATIENT")], bias[names.index("I-PATIENT")] = 100.0, 50.0
+    ner.cap_entity_length = True
+    try:
+        upper.set_param("W", numpy.zeros_like(saved_w))
+        upper.set_param("b", bias)
+        text = " ".join(["word"] * 60)
+        spacy_entities = _entities(_with_spacy_decoder(tiny_nlp, [text]))[0]
+        assert spacy_entities == [(0, 60, "PATIENT")]
+        ours = _entities([tiny_nlp(text)])[0]
+        limit = MAX_TOKENS["PATIENT"] + 1
+        assert ours[:2] == [(0, limit, "PATIENT"), (limit, 2 * limit, "PATIENT")]
+        assert all(end - start <= limit for start, end, _ in ours)
+        assert ours[-1][1] == 60 and all(a[1] == b[0] for a, b in zip(ours, ours[1:]))
+    finally:
+        ner.cap_entity_length = False
+        upper.set_param("W", saved_w)
+        upper.set_param("b", saved_b)

@@ -16,7 +16,12 @@ zero vector, then the bias; maxout; the output layer — a numpy product, equal
 to spaCy's up to float rounding; unseen actions set to the step's lowest
 score), so the entities are the ones spaCy's decoder finds
 (`tests/test_greedy_ner.py` compares both; on the trained model both found the
-same 28,912 entities in 1,374 notes).
+same 28,912 entities in 1,374 notes) — with one deliberate difference: an
+entity is closed at one token past `phi_guard`'s length limit for its label
+(`MAX_TOKENS`), where spaCy's decoder may leave it open to the end of the
+note (seen with an undertrained transformer: one IDNUM from token 318 to
+5,655 of a long note, and no entity after it). The guard vetoes the closed
+span as too long, as it would the unclosed one; the rest of the note is decoded.
 
 It also gives each entity a confidence (`spangroups.ner_scores`, carried into
 the provenance's `score` by `phi_merge`): the lowest probability, over the
@@ -45,6 +50,7 @@ from spacy.pipeline.ner import DEFAULT_NER_MODEL
 from spacy.tokens import Doc, Span
 from thinc.api import Model
 
+from ..guard.validators import DEFAULT_MAX_TOKENS, MAX_TOKENS
 from ..spangroups import NER_SCORES_KEY, ner_scores_key
 
 FACTORY = "phi_ner"
@@ -83,6 +89,12 @@ class _Moves:
         index = {label: i + 1 for i, label in enumerate(sorted({lab for lab in labels if lab}))}
         self.label_index = numpy.asarray([index.get(label, 0) for label in labels], dtype=numpy.int64)
         self.penalty = self._penalty_table()
+        # Longest entity per open label (0: none open): one token past what phi_guard
+        # allows the label, so a forced-closed entity is still vetoed as too long.
+        self.max_length = numpy.full((len(index) + 1,), numpy.iinfo(numpy.int64).max, dtype=numpy.int64)
+        for label, i in index.items():
+            self.max_length[i] = MAX_TOKENS.get(label, DEFAULT_MAX_TOKENS) + 1
+        self.inside = numpy.flatnonzero(self.kind == _IN)
 
     def _penalty_table(self) -> numpy.ndarray:
         """Per state code (`open label * 4 + two tokens left * 2 + space token`),
@@ -115,6 +127,9 @@ class PhiEntityRecognizer(EntityRecognizer):
     """spaCy's `EntityRecognizer` with the vectorized greedy decoder of this module."""
 
     _phi_moves: Optional[_Moves] = None
+    #: Close an entity one token past phi_guard's limit for its label (see the
+    #: module docstring); False decodes exactly as spaCy's decoder does.
+    cap_entity_length: bool = True
 
     @property
     def member_key(self) -> Optional[str]:
@@ -221,6 +236,7 @@ class PhiEntityRecognizer(EntityRecognizer):
                 space[offset + 1 : offset + 1 + len(doc)] = doc.to_array([IS_SPACE]).reshape((-1,)) != 0
         results: List[List[_Entity]] = [[] for _ in docs]
         penalty, kinds, label_index, labels = moves.penalty, moves.kind, moves.label_index, moves.labels
+        max_length, cap = moves.max_length, self.cap_entity_length
 
         # One entry per unfinished doc; rows index `cached` (token index in the batch + 1).
         doc_ids = numpy.flatnonzero(lengths > 0)
@@ -248,6 +264,12 @@ class PhiEntityRecognizer(EntityRecognizer):
             if any_unseen:  # spaCy gives unseen actions the lowest score of the step
                 scores[:, unseen] = scores.min()
             scores += penalty[open_label * 4 + ((ends - rows) >= 2) * 2 + space[rows]]
+            # A tagger can fail to close an entity and run to the end of a long note
+            # (an IDNUM over 5,000 tokens), losing every entity after it: at its
+            # label's length limit only L stays valid, and decoding goes on after it.
+            stuck = numpy.flatnonzero((first > 0) & (rows - first + 1 >= max_length[open_label])) if cap else ()
+            if len(stuck):
+                scores[numpy.ix_(stuck, moves.inside)] = -numpy.inf
             guess = scores.argmax(axis=1)  # the first best valid action, as spaCy's
             kind = kinds[guess]
             # Inside an entity, the chosen action's probability among the valid ones
