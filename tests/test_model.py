@@ -252,6 +252,13 @@ def test_int8_inference_predicts_what_fp32_predicts(trained_tiny, tmp_path):
         x, y = a._.trf_data.model_output.last_hidden_state, b._.trf_data.model_output.last_hidden_state
         assert not numpy.array_equal(x, y)  # int8 arithmetic, not the fp32 module
         assert numpy.abs(x - y).max() < 0.1 * numpy.abs(x).max()
+    # A training pass (which may change the fp32 weights in place) makes the next
+    # prediction use a fresh int8 copy.
+    before = model.attrs["int8_copy"].quantized
+    model.begin_update([int8.make_doc(texts[0])])
+    assert model.attrs["int8_copy"].source is None
+    int8(texts[0])
+    assert model.attrs["int8_copy"].quantized is not before
     # The saved pipeline keeps the fp32 weights: reloaded without the option it predicts as before.
     int8.to_disk(tmp_path / "int8")
     again = spacy.load(tmp_path / "int8", config={"components": {"transformer": {"model": {"int8_inference": False}}}})

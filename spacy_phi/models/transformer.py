@@ -87,8 +87,8 @@ def _init_resolving_name(model: TransformerModel, X: List[Doc] | None = None, Y:
 
 class _Int8Copy:
     """The int8 copy of a transformer's torch module and the fp32 module it was
-    made from (so a reload or a training step, which replace or change the
-    fp32 weights, make a fresh copy). Kept in `model.attrs`, where thinc skips
+    made from (a reload replaces that module, a training step clears `source`:
+    either makes a fresh copy at the next prediction). Kept in `model.attrs`, where thinc skips
     it when serializing: saved pipelines always hold the fp32 weights."""
 
     __slots__ = ("source", "quantized")
@@ -122,6 +122,8 @@ def _forward_int8(model: TransformerModel, docs: List[Doc], is_train: bool) -> T
     """spacy-transformers' forward pass; predictions on a CPU run through the
     int8 copy of the transformer. Training always uses (and updates) fp32."""
     if is_train:
+        # The update changes the fp32 weights in place: the copy is remade at the next prediction.
+        model.attrs["int8_copy"].source = None
         return transformer_forward(model, docs, is_train)
     shim = model.layers[0].shims[0]
     fp32 = shim._model
