@@ -14,7 +14,7 @@ rule gives the same words wins in `phi_merge` ("doctor gregory" stays DOCTOR).
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, Dict, FrozenSet, List
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
 from ..guard.common_words import name_like_words
 from ..guard.vocabulary import default_vocabulary
@@ -44,13 +44,13 @@ NAME_WORDS = frozenset(
 )
 
 
-@lru_cache(maxsize=1)
-def lowercase_given_names() -> FrozenSet[str]:
-    """The given names the pattern matches (lower case)."""
+def _matchable(names: Iterable[str], also_excluded: Callable[[str], bool]) -> FrozenSet[str]:
+    """The names, lower case, that the patterns may match: letters only, at
+    least MIN_LENGTH long, no English word of NAME_WORDS, no medical word or
+    drug, and not `also_excluded`."""
     vocabulary = default_vocabulary()
-    first, _ = locale_name_lists("en_US", gendered=True)
-    names = set()
-    for name in first:
+    matchable = set()
+    for name in names:
         word = name.lower()
         if (
             word.isalpha()
@@ -58,9 +58,17 @@ def lowercase_given_names() -> FrozenSet[str]:
             and word not in NAME_WORDS
             and not vocabulary.is_always_medical(word)
             and not vocabulary.is_drug(word)
+            and not also_excluded(word)
         ):
-            names.add(word)
-    return frozenset(names)
+            matchable.add(word)
+    return frozenset(matchable)
+
+
+@lru_cache(maxsize=1)
+def lowercase_given_names() -> FrozenSet[str]:
+    """The given names the pattern matches (lower case)."""
+    first, _ = locale_name_lists("en_US", gendered=True)
+    return _matchable(first, lambda word: False)
 
 
 @lru_cache(maxsize=1)
@@ -71,20 +79,7 @@ def lowercase_family_names() -> FrozenSet[str]:
     vocabulary = default_vocabulary()
     name_like = name_like_words()
     _, last = locale_name_lists("en_US", gendered=True)
-    names = set()
-    for name in last:
-        word = name.lower()
-        if (
-            word.isalpha()
-            and len(word) >= MIN_LENGTH
-            and word not in NAME_WORDS
-            and word not in name_like
-            and not vocabulary.is_common_word(word)
-            and not vocabulary.is_always_medical(word)
-            and not vocabulary.is_drug(word)
-        ):
-            names.add(word)
-    return frozenset(names)
+    return _matchable(last, lambda word: word in name_like or vocabulary.is_common_word(word))
 
 
 def builtin_patterns() -> List[Dict[str, Any]]:
