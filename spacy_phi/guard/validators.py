@@ -105,9 +105,12 @@ MAX_TOKENS = {
 }
 #: Oldest plausible age.
 MAX_AGE = 125
+#: Words that number what follows them ("image 62", "series 4", "bed 3"): the
+#: number is an index, neither an age nor a date.
+_INDEX_WORDS = r"image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd"
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
-    r"(?:[<>≤≥]=?\s*|\b(?:image|images|series|slice|level|score|grade|page|version|bed|step|cycle|dose|day|pod|hd)\s*#?\s*|"
+    rf"(?:[<>≤≥]=?\s*|\b(?:{_INDEX_WORDS}|score|grade|day)\s*#?\s*|"
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
@@ -181,7 +184,7 @@ _BARE_NUMBER = re.compile(r"^[~≈]?\d{1,3}$")
 _DURATION_AFTER = re.compile(r"\s*-?\s*(?:days?|weeks?|wks?|months?|mos?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b", re.IGNORECASE)
 #: Before a bare number: what it numbers, so no date ("series 4, image 62").
 _NUMBERED_BEFORE = re.compile(
-    r"\b(?:image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd|room|rm|item|line|no|number)\s*[#:]?\s*$",
+    rf"\b(?:{_INDEX_WORDS}|room|rm|item|line|no|number)\s*[#:]?\s*$",
     re.IGNORECASE,
 )
 #: A range of readings or counts ("80s-90s", "12-14"), never a phone or an ID.
