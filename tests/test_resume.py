@@ -82,6 +82,20 @@ def test_a_resumed_run_starts_from_the_checkpoint_weights(tmp_path):
     assert (tmp_path / "resumed" / "model-last" / "ner").is_dir()
 
 
+def test_a_resumed_run_shuffles_the_corpus_with_a_new_seed(tmp_path):
+    # With the first run's seed, spacy train would shuffle the corpus into the
+    # same order again and replay the examples the interrupted run began with.
+    checkpoint = tmp_path / "model-last"
+    checkpoint.mkdir()
+    (checkpoint / "config.cfg").write_text((CONFIGS / "transformer.cfg").read_text())
+    first = resume_config(checkpoint, steps_done=1200)
+    assert first["system"]["seed"] == 0 + 1200
+    assert first["training"]["seed"] == "${system.seed}"  # the shuffle follows it
+    again = resume_config(checkpoint, steps_done=1200)
+    assert again["system"]["seed"] == first["system"]["seed"]  # deterministic
+    assert resume_config(checkpoint, steps_done=1500)["system"]["seed"] != first["system"]["seed"]
+
+
 def test_a_folder_without_a_config_is_refused(tmp_path, capsys):
     assert main(["resume-config", str(tmp_path), str(tmp_path / "x.cfg"), "--steps-done", "3"]) == 1
     assert "no config.cfg" in capsys.readouterr().err

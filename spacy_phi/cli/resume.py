@@ -57,6 +57,6 @@ def run_resume_config(args: argparse.Namespace) -> int:
     rate = f"{schedule:.3g} (constant)" if isinstance(schedule, (int, float)) else f"{schedule['initial_rate']:.3g} decaying linearly to 0"
     print(
         f"Wrote {args.output}: {config['training']['max_steps']} steps left, learning rate {rate}; "
-        f"every component sourced from {args.checkpoint}"
+        f"every component sourced from {args.checkpoint}; seed {config['system']['seed']} (a new shuffle of the corpus)"
     )
     return 0

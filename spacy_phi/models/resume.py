@@ -14,8 +14,14 @@ itself cannot continue from one; this module writes a training config that can:
   rate and decays linearly to zero over the remaining `T - N` steps, which
   become `max_steps`.
 
+- the random seed becomes `seed + steps_done`: `spacy train` shuffles the
+  corpus with it, so with the old seed a resumed run would see the same first
+  examples again that the interrupted run began with (a run stopped at 0.6 of
+  an epoch would train twice on those and never on the rest); a new seed gives
+  a new order, deterministic for the same checkpoint and step count.
+
 What is not carried over: the optimizer's moment estimates (Adam restarts
-them, a few noisy steps) and the position in the shuffled corpus. The
+them, a few noisy steps) and the exact position in the shuffled corpus. The
 checkpoint's own `config.cfg` is the starting point, so the settings the run
 was started with (including command-line overrides) are kept.
 """
@@ -72,7 +78,8 @@ def resume_config(checkpoint: Path, steps_done: int, total_steps: Optional[int] 
     steps_done (int): optimizer steps made before the checkpoint was saved.
     total_steps (Optional[int]): the run's new length in steps (see `continued_schedule`).
     RETURNS (Config): the checkpoint's config with every component sourced from
-        it, the schedule continued and `max_steps` set to the steps left.
+        it, the schedule continued, `max_steps` set to the steps left and the
+        seed moved on by `steps_done` (a new shuffle of the corpus).
     RAISES (SpacyPhiError): no config in the folder, or a schedule that cannot be continued.
     """
     config_path = Path(checkpoint) / "config.cfg"
@@ -97,6 +104,9 @@ def resume_config(checkpoint: Path, steps_done: int, total_steps: Optional[int] 
         resumed["components"][name] = {"source": str(Path(checkpoint).resolve())}
     resumed["training"]["optimizer"]["learn_rate"] = schedule
     resumed["training"]["max_steps"] = left
+    seed = resolved["system"].get("seed")
+    if seed is not None:
+        resumed["system"]["seed"] = int(seed) + steps_done
     # Pretrained tok2vec weights would overwrite the checkpoint's after sourcing.
     resumed["initialize"]["init_tok2vec"] = None
     return resumed
