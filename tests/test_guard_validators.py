@@ -62,6 +62,15 @@ VETOED = [
     ("psychotic features noted", "psychotic features", "PROFESSION", "validator:profession"),
     ("however, she is better", "however", "PROFESSION", "validator:profession"),
     ("takes a multivitamin", "multivitamin", "PROFESSION", "validator:profession"),
+    # "is a", "as a", "former" before a habit, a treatment, a person or a hobby
+    ("Tobacco: Former smoker. Quit 30 years ago.", "smoker", "PROFESSION", "validator:profession_is_a"),
+    ("he is a former smoker.", "former smoker", "PROFESSION", "validator:profession_is_a"),
+    ("tried clindamycin topical, as an antibiotic for your acne?", "antibiotic", "PROFESSION", "validator:profession_is_a"),
+    ("i'll take it before as a preventative.", "preventative", "PROFESSION", "validator:profession_is_a"),
+    ("she uses music as a distraction", "distraction", "PROFESSION", "validator:profession_is_a"),  # by its ending
+    ("as a kid i broke my arm", "kid", "PROFESSION", "validator:profession_is_a"),
+    ("she is a social drinker", "social drinker", "PROFESSION", "validator:profession_is_a"),
+    ("he is a big runner", "big runner", "PROFESSION", "validator:profession_is_a"),
     ("drinks Gatorade daily", "Gatorade", "ORGANIZATION", "validator:medical_or_brand"),
     ("switched to Nexium 40 daily", "Nexium 40", "DEPARTMENT", "validator:medical_or_brand"),
     ("acne vulgaris noted", "vulgaris", "PATIENT", "validator:medical_or_brand"),
@@ -170,6 +179,11 @@ KEPT = [
     ("retired postal carrier", "postal carrier", "PROFESSION"),
     ("Occupation: sales", "sales", "PROFESSION"),
     ("she is a CNA", "CNA", "PROFESSION"),
+    ("he is a landscaper", "landscaper", "PROFESSION"),  # no lexicon word: "is a" keeps it
+    ("she was a paralegal", "paralegal", "PROFESSION"),
+    ("he works as a hunting guide", "hunting guide", "PROFESSION"),
+    ("he works as a hunter", "hunter", "PROFESSION"),  # a work cue keeps even a hobby noun
+    ("works as a detective", "detective", "PROFESSION"),
     ("seen at Memorial Hospital", "Memorial Hospital", "HOSPITAL"),
     ("works at Starbucks", "Starbucks", "ORGANIZATION"),
     ("Dr. Foley saw her", "Foley", "DOCTOR"),

@@ -278,6 +278,13 @@ POSITIVE_CASES = [
     ("she's like 40 to 45", "AGE", "45"),
     ("my oldest is thirteen and the other one is ten", "AGE", "thirteen"),
     ("her son just turned 16 last week", "AGE", "16"),
+    # employers after a work cue (capitals only: "target" in a dialogue is a word)
+    ("He works at Target as a cashier.", "ORGANIZATION", "Target"),
+    ("Retired from Ford Motor Company in 2010.", "ORGANIZATION", "Ford Motor Company"),
+    ("employed by M&T Bank since 2001", "ORGANIZATION", "M&T Bank"),
+    ("She works at the Boston Globe.", "ORGANIZATION", "Boston Globe"),
+    ("He works at Home Depot.", "ORGANIZATION", "Home Depot"),
+    ("MS at the University of Minnesota. At Target from 2016 until layoff", "ORGANIZATION", "Target"),
 ]
 
 
@@ -401,6 +408,13 @@ NEGATIVE_CASES = [
     ("in 2085 and 2088 mg", "2088 mg"),
     ("transferred to the ward 6 days later", "ward 6"),
     ("Expected d/c POD 1 to home", "POD 1"),
+    ("works at night and sleeps days", "night"),
+    ("She worked for Dr. Lee", "Dr."),
+    ("worked for PT. and OT.", "PT"),
+    ("works at ICU step-down", "ICU"),
+    ("i work at target", "target"),
+    ("At Baseline she walks", "Baseline"),
+    ("At Home since 2019 with hospice", "Home"),
 ]
 
 

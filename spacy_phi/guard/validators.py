@@ -47,6 +47,7 @@ REASON_STATE_ABBREVIATION = "validator:state_abbreviation_without_address"
 REASON_NOT_COUNTRY = "validator:country_not_in_gazetteer"
 REASON_BODY_PART = "validator:body_part_or_header"
 REASON_NO_OCCUPATION = "validator:profession_without_occupation"
+REASON_NOT_A_JOB = "validator:profession_is_a_habit_person_or_thing"
 REASON_MEDICAL_OR_BRAND = "validator:medical_or_brand_words"
 REASON_NATIONALITY = "validator:nationality_or_language"
 REASON_TOO_LONG = "validator:span_too_long"
@@ -251,6 +252,15 @@ _JOB_CONTEXT_BEFORE = re.compile(
     r"\b(?:is|was|am|as)\s+(?:a|an)\s+)$",
     re.IGNORECASE,
 )
+#: The explicit work cues among them: only these keep a span whose head names no job
+#: ("works as a hunter"; not "former smoker", "as a kid").
+_WORK_CUE_BEFORE = re.compile(
+    r"\b(?:works?|worked|working|employed|job|career|occupation|profession|employment|self-employed)\b[^.\n]{0,20}$",
+    re.IGNORECASE,
+)
+#: "is a" / "as an" alone say nothing of a job for a head with the ending of a
+#: thing or an abstract noun: "as an antibiotic", "as a preventative", "as a precaution".
+_THING_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity|ive|ics?|ance|ence|ism|ure)$")
 #: Words of an organisation or institution's name that keep a common-word span.
 INSTITUTION_WORDS = frozenset(
     "hospital hospitals clinic clinics center centre centers institute university college school academy "
@@ -274,6 +284,7 @@ class LabelLexicons:
     brands: FrozenSet[str]
     nationalities: FrozenSet[str]
     clinical_services: FrozenSet[str] = frozenset()
+    non_occupations: FrozenSet[str] = frozenset()
 
     @property
     def states_lower(self) -> FrozenSet[str]:
@@ -298,6 +309,7 @@ LEXICON_FILES: Dict[str, str] = {
     "brands": "brands.txt",
     "nationalities": "nationalities.txt",
     "clinical_services": "clinical_services.txt",
+    "non_occupations": "non_occupations.txt",
 }
 #: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
 _PHRASE_LEXICONS = frozenset({"states", "countries"})
@@ -688,8 +700,17 @@ class LabelValidators:
             return None
         if span.text.strip().isupper() and 2 <= len(span.text.strip()) <= 5:
             return None  # "CNA", "LPN", "CPA": abbreviations of jobs
-        if _JOB_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
-            return None  # "works in construction", "Occupation: sales"
+        before = text[max(0, span.start_char - 40) : span.start_char]
+        head = _singular(words[-1]) if words else ""
+        if head in self.lexicons.non_occupations:
+            # "Former smoker", "as a kid", "is a big runner": a habit, a person or
+            # a hobby, whatever "former" or "is a" before it suggests.
+            return None if _WORK_CUE_BEFORE.search(before) else REASON_NOT_A_JOB
+        context = _JOB_CONTEXT_BEFORE.search(before)
+        if context and not _WORK_CUE_BEFORE.search(before) and _THING_NOUN_ENDING.search(head):
+            return REASON_NOT_A_JOB  # "as an antibiotic", "as a preventative"
+        if context:
+            return None  # "works in construction", "Occupation: sales", "is a welder"
         return REASON_NO_OCCUPATION
 
     def _department(self, span: Span, text: str) -> Optional[str]:

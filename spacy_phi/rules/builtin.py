@@ -190,6 +190,15 @@ _NOT_ORGANIZATION_START = (
     r"(?:Called|Contacted|Spoke|Seen|Per|Discussed|Works|Worked|Working|Employed|Retired|Former|Left|Faxed|Sent|"
     r"At|For|With|From|Via|By|To|The|Pt|Patient|He|She|They|Wife|Husband|Son|Daughter|Mother|Father|Insurance|Employer)"
 )
+#: An employer's name after a work cue: up to four capitalised words, not a
+#: title or a word of time or place standing alone ("Dr.", "Home", "Night";
+#: "Home Depot" is kept).
+_EMPLOYER_NAME = (
+    r"(?!(?:Dr|Mr|Mrs|Ms|Miss|Home|Night|Nights|Times|Least|Work|First|This|That|His|Her|Their|Our|My|"
+    r"Present|Baseline|Rest|Risk|All|Age|Bedtime|Discharge|Admission|Noon|Midnight|School|Church|Onset|Birth)\b"
+    r"(?![ \t]+[A-Z]))"
+    r"[A-Z][A-Za-z'’&-]*(?:[ \t]+(?:&|of|[A-Z][A-Za-z'’&-]*)){0,3}"
+)
 #: Function words and clinical verbs that start a sentence before a name, never part of it.
 _NOT_HOSPITAL_WORD = (
     r"(?!(?i:is|are|does|do|did|can|should|what|which|how|why|would|could|will|the|a|an|at|to|in|on|from|by|"
@@ -683,6 +692,29 @@ def builtin_rules() -> List[RegexRule]:
                 "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
                 "'Nigerian Railway Corporation'); not 'Blood Bank' or 'Food Bank'"
             ),
+        ),
+        RegexRule(
+            "employer_after_work_cue", "ORGANIZATION",
+            rf"(?:\b(?i:works?|worked|working|employed|employment|jobs?)\s+(?i:at|for|by)\s+"
+            rf"|\b(?i:retired|laid\s+off|resigned)\s+(?i:from)\s+)(?:(?i:the)\s+)?"
+            rf"(?P<value>{_EMPLOYER_NAME})",
+            checks=("employer_name",),
+            prefilter=r"(?i:work|employ|job|retired|laid|resigned)",
+            priority=1,
+            description=(
+                "an employer's name in capitals after 'works at', 'worked for', 'employed by', 'retired from' "
+                "('works at Target', 'retired from Ford Motor'); not a title, a time or a clinical abbreviation "
+                "('worked for Dr. Lee', 'works at night', 'works at PT')"
+            ),
+        ),
+        RegexRule(
+            "employer_at_from_year", "ORGANIZATION",
+            rf"(?:^|(?<=[.;:\n]))[ \t]*At\s+(?:the\s+)?(?P<value>{_EMPLOYER_NAME})(?=,?\s+(?:from|since)\s+(?:19|20)\d\d\b)",
+            flags="m",
+            checks=("employer_name",),
+            prefilter=r"\bAt\s",
+            priority=1,
+            description="an employer in a work history: 'At Target from 2016 until layoff'",
         ),
         RegexRule(
             "hospital_name_head", "HOSPITAL",

@@ -169,6 +169,17 @@ def is_organization_name(value: str) -> bool:
     return any(not vocabulary.is_common_word(w) for w in lowered)
 
 
+def is_employer_name(value: str) -> bool:
+    """A name after a work cue ("works at Target", "employed by M&T Bank") that
+    is no clinical word: not a drug, an always-medical word, or a clinical
+    abbreviation ("worked for PT", "job at ICU")."""
+    vocabulary = default_vocabulary()
+    words = [w.strip(".,'’").lower() for w in value.split() if w not in ("&", "of")]
+    if any(vocabulary.is_always_medical(w) or vocabulary.is_drug(w) for w in words):
+        return False
+    return not (len(words) == 1 and vocabulary.is_abbreviation(value.strip(".,")))
+
+
 def is_occupation_phrase(value: str) -> bool:
     """An occupation head noun, optionally after one modifier that belongs to
     the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
@@ -184,4 +195,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]

@@ -105,6 +105,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "service_unit_name": gazetteers.is_service_unit_name,
     "organization_name": gazetteers.is_organization_name,
+    "employer_name": gazetteers.is_employer_name,
     "hospital_name": gazetteers.is_hospital_name,
     # identifier validators (checksums, structure); usually named in `confirm`
     "luhn_card": validators.is_card,
