@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import List, Tuple
 
 from ..person_words import RELATIVE_WORDS
-from .gazetteers import CHAIN_NAMES, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -532,6 +532,14 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             description="a lower-case US state after 'in', 'from', 'to' ('went up to vermont', 'not from georgia')",
         ),
+        RegexRule(
+            "country_lower", "COUNTRY",
+            rf"\b(?:{_PLACE_CUE}|born\s+in|trip\s+to|back\s+from)\s+(?P<value>{countries_lower_pattern()})(?![\w'’-])",
+            exclude_after=_TEAM_OR_INSTITUTION_AFTER,
+            priority=2,
+            prefilter=r"(?:\s[a-z]{4,})",
+            description="a lower-case country after 'in', 'from', 'to', 'born in' ('i was in zambia'; not 'in turkey')",
+        ),
         *_profession_is_a_rules(),
         RegexRule(
             "profession_work_field", "PROFESSION",
@@ -652,14 +660,14 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_title_lower", "DOCTOR",
-            rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
+            rf"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
             priority=2,
-            description="lower-case clinician after 'dr' ('per dr lindqvist'); common words never match",
+            description="lower-case clinician after 'dr' or 'doctor' ('per dr lindqvist', 'doctor cruz'); common words never match",
         ),
         RegexRule(
             "doctor_title_lower_full", "DOCTOR",
-            rf"\bdr\.?\s+(?P<value>{_LOWER_NAME_WORD}\s+{_LOWER_NAME_WORD})(?![\w])",
+            rf"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)(?P<value>{_LOWER_NAME_WORD}\s+{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
             priority=2,
             description=(
@@ -831,13 +839,17 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_of_relative", "AGE",
-            rf"(?i:\b(?:my|his|her|our|their|your)\s+(?:oldest|youngest|eldest|middle\s+one|{RELATIVE_WORDS})\s*"
+            rf"(?i:\b(?:(?:(?:my|his|her|our|their|your)\s+(?:oldest|youngest|eldest|middle\s+one|{RELATIVE_WORDS}))"
+            rf"|(?:(?:a|an)\s+)?{RELATIVE_WORDS})(?:\s+also)?\s*(?:who\s+)?"
             rf"(?:['’]s|is|was|turned|turns|just\s+turned|will\s+be)\s+{_SPOKEN_AGE_HEDGE})"
             rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
             exclude_after=_SPOKEN_AGE_NOT_AFTER,
             priority=2,
-            prefilter=r"(?i:\b(?:my|his|her|our|their|your)\s)",
-            description="a relative's spoken age ('my oldest is thirteen', 'her son just turned 16')",
+            prefilter=rf"(?i:\b(?:oldest|youngest|eldest|middle|{RELATIVE_WORDS})\b)",
+            description=(
+                "a relative's spoken age ('my oldest is thirteen', 'her son just turned 16', 'a son also who is nine', "
+                "'mom was 40')"
+            ),
         ),
         RegexRule(
             "age_decade", "AGE",

@@ -16,6 +16,7 @@ Each list is read once per process.
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from importlib import resources
 from typing import FrozenSet
@@ -75,6 +76,26 @@ def us_cities_lower() -> FrozenSet[str]:
 def is_us_city_lower(value: str) -> bool:
     """A lower-case US city of the list ("detroit", "san antonio"; not "mobile")."""
     return value.islower() and " ".join(value.split()) in us_cities_lower()
+
+
+#: Countries that are also English words or other places, never matched in lower case.
+_COUNTRIES_THAT_ARE_WORDS = frozenset(
+    "turkey chad china jordan guinea chile niger georgia jersey panama iceland man guernsey america "
+    "dominica grenada japan reunion".split()
+)
+
+
+@lru_cache(maxsize=1)
+def countries_lower_pattern() -> str:
+    """A regex alternation of the lower-case countries of the `phi_guard`
+    gazetteer ("zambia", "new zealand"), longest first; not those that are
+    English words ("turkey", "china") or shorter than four letters."""
+    names = {
+        " ".join(name.split())
+        for name in default_lexicons().countries_lower
+        if len(name) >= 4 and re.fullmatch(r"[a-z][a-z' -]*[a-z]", name) and name not in _COUNTRIES_THAT_ARE_WORDS
+    }
+    return "|".join(re.escape(name).replace(r"\ ", r"\s+") for name in sorted(names, key=lambda n: (-len(n), n)))
 
 
 #: Heads of a named unit of a hospital ("Rheumatology Clinic", "Headache Center").
@@ -195,4 +216,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "countries_lower_pattern", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
