@@ -659,6 +659,22 @@ def builtin_rules() -> List[RegexRule]:
             description="a clinician named once before a role ('spoke w/ Carmen RN'; not 'Charge RN', 'Triage RN')",
         ),
         RegexRule(
+            "given_name_greeted", "PATIENT",
+            r"\b(?:hi|hey|hello|(?:hey|hi)\s+there|good\s+(?:morning|afternoon|evening)|morning|afternoon|"
+            r"(?:nice\s+to\s+)?(?:see|meet)\s+you(?:\s+again)?|thank\s+you|thanks|bye|goodbye|welcome(?:\s+back)?|"
+            r"how\s+are\s+you(?:\s+doing)?|how['’]re\s+you(?:\s+doing)?)\s*,?\s+"
+            r"(?P<value>[a-z]{3,})(?=\s*(?:[,.!?\[]|$)|\s+(?:i|i['’]m|how|it['’]s|nice|good|so|what|we|you|thanks|it|are|"
+            r"is|can|do|did|have|hi|welcome|listen|please|come|let['’]s|again)\b)",
+            flags="m",
+            checks=("greeted_given_name",),
+            prefilter=r"(?i:\b(?:hi|hey|hello|morning|afternoon|evening|you|thanks|bye)\b)",
+            priority=1,
+            description=(
+                "a given name in lower case right after a greeting, the English words among names included "
+                "('nice to see you jack i know', 'hey there mark ,'; not 'hi honey', 'see you june')"
+            ),
+        ),
+        RegexRule(
             "doctor_title_lower", "DOCTOR",
             rf"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
-from ..guard.common_words import name_like_words
+from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words
 from ..guard.vocabulary import default_vocabulary
 from ..surrogates.names import locale_name_lists
 
@@ -82,6 +82,42 @@ def lowercase_family_names() -> FrozenSet[str]:
     return _matchable(last, lambda word: word in name_like or vocabulary.is_common_word(word))
 
 
+#: Given names that a greeting is followed by as words: months, seasons,
+#: endearments and virtues ("hi honey", "thank you sweetie", "hello june").
+_NOT_GREETED_NAMES = frozenset(
+    """
+    will may june april august summer autumn winter spring honey sugar angel buddy sonny baby dear darling
+    sweetie sweetheart love doll hun hon star sunny lucky guy sir man dude champ chief boss king major
+    hope joy faith grace chance young rich art max miles frank earl early doc doctor nurse everyone everybody
+    guys folks all there again today
+    """.split()
+)
+
+
+@lru_cache(maxsize=1)
+def greeted_given_names() -> FrozenSet[str]:
+    """Given names (lower case) that count as a name right after a greeting
+    ("hi mark", "nice to see you jack"): every en_US given name of three
+    letters or more, the English words among them included (the greeting
+    settles it), but no function word, word of speech, month, season or
+    endearment."""
+    first, _ = locale_name_lists("en_US", gendered=True)
+    return frozenset(
+        word
+        for word in (name.lower() for name in first)
+        if word.isalpha()
+        and len(word) >= 3
+        and word not in _NOT_GREETED_NAMES
+        and word not in FUNCTION_WORDS
+        and word not in SPOKEN_WORDS
+    )
+
+
+def is_greeted_given_name(value: str) -> bool:
+    """Whether a lower-case word after a greeting is a given name (see `greeted_given_names`)."""
+    return value.islower() and value in greeted_given_names()
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
     given = sorted(lowercase_given_names())
@@ -106,6 +142,6 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 
 __all__ = [
-    "FULL_NAME_PATTERN_ID", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
+    "FULL_NAME_PATTERN_ID", "greeted_given_names", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
     "lowercase_given_names",
 ]

@@ -18,7 +18,7 @@ from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS
 from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
 from ..person_words import NOT_NAME_AFTER_RELATIVE
-from . import gazetteers, validators
+from . import gazetteers, name_patterns, validators
 
 #: Regex flags a rule may name.
 #: Appended to the rule id of a match whose label no context word decided.
@@ -102,6 +102,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_common_word": _check_not_common_word,
     "not_function_word": _check_not_function_word,
     "us_city_lower": gazetteers.is_us_city_lower,
+    "greeted_given_name": name_patterns.is_greeted_given_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "service_unit_name": gazetteers.is_service_unit_name,
     "organization_name": gazetteers.is_organization_name,
