@@ -67,6 +67,8 @@ VETOED = [
     ("he is a former smoker.", "former smoker", "PROFESSION", "validator:profession_is_a"),
     ("tried clindamycin topical, as an antibiotic for your acne?", "antibiotic", "PROFESSION", "validator:profession_is_a"),
     ("i'll take it before as a preventative.", "preventative", "PROFESSION", "validator:profession_is_a"),
+    ("Interpreted by: Obinna Eze, MD, Pathologist\nSigned", "Pathologist", "HOSPITAL", "validator:medical_or_brand"),
+    ("Referred to Physiotherapist for gait", "Physiotherapist", "ORGANIZATION", "validator:medical_or_brand"),
     ("she uses music as a distraction", "distraction", "PROFESSION", "validator:profession_is_a"),  # by its ending
     ("as a kid i broke my arm", "kid", "PROFESSION", "validator:profession_is_a"),
     ("she is a social drinker", "social drinker", "PROFESSION", "validator:profession_is_a"),
@@ -179,7 +181,9 @@ KEPT = [
     ("retired postal carrier", "postal carrier", "PROFESSION"),
     ("Occupation: sales", "sales", "PROFESSION"),
     ("she is a CNA", "CNA", "PROFESSION"),
-    ("he is a landscaper", "landscaper", "PROFESSION"),  # no lexicon word: "is a" keeps it
+    ("he is a landscaper", "landscaper", "PROFESSION"),
+    ("Seen today with Mr. Baker in clinic", "Baker", "PATIENT"),  # a job word that is a surname too
+    ("Transferred from Porter Hospital", "Porter Hospital", "HOSPITAL"),  # no lexicon word: "is a" keeps it
     ("she was a paralegal", "paralegal", "PROFESSION"),
     ("he works as a hunting guide", "hunting guide", "PROFESSION"),
     ("he works as a hunter", "hunter", "PROFESSION"),  # a work cue keeps even a hobby noun

@@ -761,6 +761,8 @@ class LabelValidators:
                 or vocab.is_drug(word)
                 or vocab.is_abbreviation(written)
                 or vocab.is_head(word)
+                # A job is no name, unless it is a surname too ("Pathologist", not "Baker").
+                or (word in lex.occupations and word not in person_names())
             ):
                 medical_or_brand += 1
             elif vocab.is_common_word(word, function_words=word not in person_names()):
