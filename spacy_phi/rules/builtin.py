@@ -855,17 +855,25 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_of_relative", "AGE",
-            rf"(?i:\b(?:(?:(?:my|his|her|our|their|your)\s+(?:oldest|youngest|eldest|middle\s+one|{RELATIVE_WORDS}))"
-            rf"|(?:(?:a|an)\s+)?{RELATIVE_WORDS})(?:\s+also)?\s*(?:who\s+)?"
+            rf"(?i:\b(?:my|his|her|our|their|your)\s+(?:oldest|youngest|eldest|middle\s+one|{RELATIVE_WORDS})\s*"
             rf"(?:['’]s|is|was|turned|turns|just\s+turned|will\s+be)\s+{_SPOKEN_AGE_HEDGE})"
             rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
             exclude_after=_SPOKEN_AGE_NOT_AFTER,
             priority=2,
-            prefilter=rf"(?i:\b(?:oldest|youngest|eldest|middle|{RELATIVE_WORDS})\b)",
-            description=(
-                "a relative's spoken age ('my oldest is thirteen', 'her son just turned 16', 'a son also who is nine', "
-                "'mom was 40')"
-            ),
+            prefilter=r"(?i:\b(?:my|his|her|our|their|your)\s)",
+            description="a relative's spoken age ('my oldest is thirteen', 'her son just turned 16')",
+        ),
+        RegexRule(
+            # Without a possessive only after "who is" or a parent's "was": "son is 2 weeks
+            # post-op" and "sister is 5 feet" stay out, and the scan stays cheap.
+            "age_of_relative_bare", "AGE",
+            rf"(?i:\b(?:(?:(?:a|an)\s+)?{RELATIVE_WORDS}(?:\s+also)?\s+who\s+(?:is|was|turned|turns|will\s+be)"
+            rf"|(?:mom|dad|mother|father|mum)\s+(?:was|is))\s+{_SPOKEN_AGE_HEDGE})"
+            rf"(?P<value>\d{{1,3}}|(?i:{_NUMBER_WORDS}))(?![\w.:/'’]|,\d|\s*-\s*\d)",
+            exclude_after=_SPOKEN_AGE_NOT_AFTER,
+            priority=2,
+            prefilter=r"(?i:\bwho\s+(?:is|was|turn|will)|\b(?:mom|dad|mother|father|mum)\s+(?:was|is)\b)",
+            description="a relative's age without a possessive ('a son also who is nine', 'mom was 40')",
         ),
         RegexRule(
             "age_decade", "AGE",
