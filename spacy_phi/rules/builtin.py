@@ -537,7 +537,6 @@ def builtin_rules() -> List[RegexRule]:
             rf"\b(?:{_PLACE_CUE}|born\s+in|trip\s+to|back\s+from)\s+(?P<value>{countries_lower_pattern()})(?![\w'’-])",
             exclude_after=_TEAM_OR_INSTITUTION_AFTER,
             priority=2,
-            prefilter=r"(?:\s[a-z]{4,})",
             description="a lower-case country after 'in', 'from', 'to', 'born in' ('i was in zambia'; not 'in turkey')",
         ),
         *_profession_is_a_rules(),
@@ -671,7 +670,7 @@ def builtin_rules() -> List[RegexRule]:
             priority=1,
             description=(
                 "a given name in lower case right after a greeting, the English words among names included "
-                "('nice to see you jack i know', 'hey there mark ,'; not 'hi honey', 'see you june')"
+                "('nice to see you jack i know', 'hey there mark ,'; not 'hi honey', 'bye sweetie')"
             ),
         ),
         RegexRule(
