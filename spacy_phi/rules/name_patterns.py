@@ -9,6 +9,10 @@ en_US lists (4+ letters) was PHI 223 times and an ordinary word 27 times
 ("summer", "drew", "frank", "dawn"); the names that are also English words are
 left out here. The pattern has priority 1, so a label the tagger or a context
 rule gives the same words wins in `phi_merge` ("doctor gregory" stays DOCTOR).
+
+Right after a greeting ("nice to see you jack i know") the English words among
+the names count too: `greeted_given_names` is the list the `given_name_greeted`
+regex rule checks its word against.
 """
 
 from __future__ import annotations
