@@ -181,9 +181,9 @@ KEPT = [
     ("retired postal carrier", "postal carrier", "PROFESSION"),
     ("Occupation: sales", "sales", "PROFESSION"),
     ("she is a CNA", "CNA", "PROFESSION"),
-    ("he is a landscaper", "landscaper", "PROFESSION"),
+    ("he is a landscaper", "landscaper", "PROFESSION"),  # no lexicon word: "is a" keeps it
     ("Seen today with Mr. Baker in clinic", "Baker", "PATIENT"),  # a job word that is a surname too
-    ("Transferred from Porter Hospital", "Porter Hospital", "HOSPITAL"),  # no lexicon word: "is a" keeps it
+    ("Transferred from Porter Hospital", "Porter Hospital", "HOSPITAL"),
     ("she was a paralegal", "paralegal", "PROFESSION"),
     ("he works as a hunting guide", "hunting guide", "PROFESSION"),
     ("he works as a hunter", "hunter", "PROFESSION"),  # a work cue keeps even a hobby noun
