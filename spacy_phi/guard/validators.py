@@ -245,17 +245,15 @@ _SCORE_CONTEXT_BEFORE = re.compile(
 #: Address context around a state abbreviation: "Boston, MA" or "MA 02115".
 _CITY_COMMA_BEFORE = re.compile(r"[A-Za-z][A-Za-z .'-]*,\s*$")
 _ZIP_AFTER = re.compile(r"^\s*,?\s*\d{5}(?:-\d{4})?\b")
-#: A job context before a profession span ("works as a", "Occupation:", "retired").
-_JOB_CONTEXT_BEFORE = re.compile(
-    r"(?:\b(?:works?|worked|working|employed|job|career|trained|training|studying|studies|studied|"
-    r"occupation|profession|employment|retired|former|formerly|self-employed)\b[^.\n]{0,20}|"
-    r"\b(?:is|was|am|as)\s+(?:a|an)\s+)$",
-    re.IGNORECASE,
-)
-#: The explicit work cues among them: only these keep a span whose head names no job
+#: Explicit work cues: only these keep a profession span whose head names no job
 #: ("works as a hunter"; not "former smoker", "as a kid").
-_WORK_CUE_BEFORE = re.compile(
-    r"\b(?:works?|worked|working|employed|job|career|occupation|profession|employment|self-employed)\b[^.\n]{0,20}$",
+_WORK_CUES = r"works?|worked|working|employed|job|career|occupation|profession|employment|self-employed"
+_WORK_CUE_BEFORE = re.compile(rf"\b(?:{_WORK_CUES})\b[^.\n]{{0,20}}$", re.IGNORECASE)
+#: A job context before a profession span: a work cue, a training or a past job
+#: ("studying", "retired", "former"), or "is a" ("works as a", "Occupation:", "is a welder").
+_JOB_CONTEXT_BEFORE = re.compile(
+    rf"(?:\b(?:{_WORK_CUES}|trained|training|studying|studies|studied|retired|former|formerly)\b[^.\n]{{0,20}}|"
+    r"\b(?:is|was|am|as)\s+(?:a|an)\s+)$",
     re.IGNORECASE,
 )
 #: "is a" / "as an" alone say nothing of a job for a head with the ending of a

@@ -181,6 +181,8 @@ _NOT_RELATIVE_NAME = (
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
+#: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper").
+_LOWER_DOCTOR_TITLE = r"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)"
 _STREET_SUFFIX = (
     r"(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Drive|Dr|Lane|Ln|Way|Court|Ct|Place|Pl|Terrace|Ter|"
     r"Parkway|Pkwy|Highway|Hwy|Circle|Cir|Square|Sq|Trail|Trl|Turnpike|Tpke|Pike|Row|Alley|Plaza)"
@@ -675,14 +677,14 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_title_lower", "DOCTOR",
-            rf"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)(?P<value>{_LOWER_NAME_WORD})(?![\w])",
+            rf"{_LOWER_DOCTOR_TITLE}(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
             priority=2,
             description="lower-case clinician after 'dr' or 'doctor' ('per dr lindqvist', 'doctor cruz'); common words never match",
         ),
         RegexRule(
             "doctor_title_lower_full", "DOCTOR",
-            rf"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)(?P<value>{_LOWER_NAME_WORD}\s+{_LOWER_NAME_WORD})(?![\w])",
+            rf"{_LOWER_DOCTOR_TITLE}(?P<value>{_LOWER_NAME_WORD}\s+{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
             priority=2,
             description=(

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import FrozenSet
+from typing import FrozenSet, List
 
 from ..guard.validators import default_lexicons
 from ..guard.vocabulary import default_vocabulary
@@ -57,8 +57,10 @@ CHAIN_NAMES = (
 )
 #: Jobs written as abbreviations ("employed as an RN"), lower case.
 JOB_ABBREVIATIONS = frozenset("rn lpn cna np emt cpa hha pca cma lvn paralegal".split())
-#: Heads of the occupation lexicon that say what someone is, not their job.
-_NOT_JOBS = frozenset("veteran veterans patient smoker volunteer member fan lady ladies gentleman gentlemen".split())
+#: Heads of the occupation lexicon that say what someone is, not their job (the
+#: words outside it that follow "is a" without naming a job are the guard's
+#: `non_occupations.txt`, also read by `is_occupation_phrase`).
+_NOT_JOBS = frozenset("veteran veterans member members lady ladies".split())
 #: Words before an occupation that are no part of the job ("a very good cook").
 _NOT_JOB_MODIFIERS = frozenset(
     "very good great big little bit full part new old former retired professional real huge young bad "
@@ -172,6 +174,13 @@ ORGANIZATION_SUFFIXES = (
 _LEGAL_ENTITY_SUFFIXES = frozenset("corporation corp corp. company co. inc inc. llc ltd ltd.".split())
 
 
+def _has_clinical_word(words: List[str]) -> bool:
+    """Whether a lower-case word is an always-medical word or a drug ("Lasix",
+    "Cardiology"): no company's or employer's name."""
+    vocabulary = default_vocabulary()
+    return any(vocabulary.is_always_medical(w) or vocabulary.is_drug(w) for w in words)
+
+
 def is_organization_name(value: str) -> bool:
     """An employer's name: a word that is no common or medical word before the
     suffix ("M&T Bank", "Lincoln Towing", "Nigerian Railway Corporation"), or
@@ -183,7 +192,7 @@ def is_organization_name(value: str) -> bool:
         return False
     vocabulary = default_vocabulary()
     lowered = [w.lower().strip(".,'’") for w in modifiers]
-    if any(vocabulary.is_always_medical(w) or vocabulary.is_drug(w) for w in lowered):
+    if _has_clinical_word(lowered):
         return False
     if words[-1].lower() in _LEGAL_ENTITY_SUFFIXES:
         return True
@@ -194,11 +203,10 @@ def is_employer_name(value: str) -> bool:
     """A name after a work cue ("works at Target", "employed by M&T Bank") that
     is no clinical word: not a drug, an always-medical word, or a clinical
     abbreviation ("worked for PT", "job at ICU")."""
-    vocabulary = default_vocabulary()
     words = [w.strip(".,'’").lower() for w in value.split() if w not in ("&", "of")]
-    if any(vocabulary.is_always_medical(w) or vocabulary.is_drug(w) for w in words):
+    if _has_clinical_word(words):
         return False
-    return not (len(words) == 1 and vocabulary.is_abbreviation(value.strip(".,")))
+    return not (len(words) == 1 and default_vocabulary().is_abbreviation(value.strip(".,")))
 
 
 def is_occupation_phrase(value: str) -> bool:
@@ -208,7 +216,7 @@ def is_occupation_phrase(value: str) -> bool:
     if not words or len(words) > 2 or (len(words) == 2 and words[0] in _NOT_JOB_MODIFIERS):
         return False
     head = words[-1]
-    if head in _NOT_JOBS:
+    if head in _NOT_JOBS or head in default_lexicons().non_occupations:
         return False
     if len(words) == 1 and head in JOB_ABBREVIATIONS:
         return True
