@@ -85,6 +85,20 @@ def _set_group(doc: Doc, group: str, spans: List[Span]) -> SpanGroup:
     return doc.spans[group]
 
 
+def carry_ner_score(doc: Doc, old: Span, new: Span) -> None:
+    """Give a trimmed NER span the confidence of the span it came from.
+
+    doc (Doc): the doc.
+    old (Span): the NER's span as predicted.
+    new (Span): the same entity with fewer tokens (`phi_guard` trims edges).
+    """
+    score = ner_scores(doc).get((old.start, old.end, old.label_))
+    if score is not None:
+        doc.user_data[NER_SCORES_KEY] = list(doc.user_data.get(NER_SCORES_KEY, ())) + [
+            [new.start, new.end, new.label_, score]
+        ]
+
+
 def ner_scores_key(group: Optional[str] = None) -> str:
     """The user_data key of the confidences of `doc.ents` (group None) or of an
     ensemble member's span group."""

@@ -390,3 +390,52 @@ def test_drug_names_are_exact_only():
     assert kept == ["entresto", "persa-gel"]
     vocabulary = __import__("spacy_phi.guard.vocabulary", fromlist=["x"]).default_vocabulary()
     assert vocabulary.is_drug("entresto") and not vocabulary.is_drug("entrestos")
+
+
+@pytest.mark.parametrize(
+    "text,value,label,reason",
+    [
+        # times of day: not annotated, neither dates nor ages
+        ("Wife phoned at 6 am worried about confusion.", "6", "AGE", "validator:clock_time"),
+        ("wakes early (4-5 am) most days", "4", "DATE", "validator:clock_time"),
+        ("Seen at 10:30 p.m. in triage.", "10:30 p.m.", "DATE", "validator:clock_time"),
+        ("family at bedside until 2330, updated", "2330", "DATE", "validator:clock_time"),
+        ("nursing note 1900-0700 (micu)", "1900", "DATE", "validator:clock_time"),
+        ("nursing note 1900-0700 (micu)", "1900-0700", "DATE", "validator:clock_time"),
+        ("sicu npn 0700-1900 bed 4", "0700-1900", "MEDICALRECORD", "validator:clock_time"),
+        # a reading's range and Apgar scores: no dates
+        ("SpO2 90% on 2L (goal 88-92)", "88", "DATE", "validator:date_not"),
+        ("SpO2 90% on 2L (goal 88-92)", "92", "DATE", "validator:date_not"),
+        ("NSVD, Apgars 8/9, BW 3.1 kg", "8/9", "DATE", "validator:date_not"),
+        # a credential or a clinical abbreviation alone names no one
+        ("Note by Ana Ruiz, MSW, LICSW today", "LICSW", "CITY", "guard:abbreviation"),
+        ("Resident: Tom Ng, MD (PGY-2)", "PGY", "HOSPITAL", "guard:abbreviation"),
+        ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", "guard:abbreviation"),
+        ("Klebsiella bacteremia (CLABSI) on day 3", "CLABSI", "DOCTOR", "guard:abbreviation"),
+        ("ROI signed for the shelter", "ROI", "PATIENT", "validator:medical_or_brand"),
+    ],
+)
+def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, label, reason):
+    found = vetoed_reason(guard_nlp, text, value, label)
+    assert found is not None and found.startswith(reason), found
+
+
+@pytest.mark.parametrize(
+    "text,value,label",
+    [
+        # years, dates and ages next to the same cues stay
+        ("He quit smoking in 1900 per family lore.", "1900", "DATE"),
+        ("Shift 1998-2002 at the mill.", "1998", "DATE"),
+        ("Admitted March 5-7 for CHF.", "7", "DATE"),
+        ("He quit smoking in 87 after a 3 ppd habit.", "87", "DATE"),
+        ("She is 7 and in 2nd grade.", "7", "AGE"),
+        ("Seen on 8/9 for follow-up.", "8/9", "DATE"),
+        ("MRN 0712-4481 verified.", "0712-4481", "MEDICALRECORD"),
+        # a credential written as a patient's job is the job
+        ("She works as a CNA at a nursing home.", "CNA", "PROFESSION"),
+        # initials that are no listed abbreviation stay names
+        ("Cytotechnologist: CM", "CM", "DOCTOR"),
+    ],
+)
+def test_years_dates_jobs_and_initials_next_to_those_cues_stay(guard_nlp, text, value, label):
+    assert vetoed_reason(guard_nlp, text, value, label) is None

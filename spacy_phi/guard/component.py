@@ -12,8 +12,9 @@ Decision for one span, in order:
 1. a person cue keeps it: a title before it ("Mr.", "Dr.", "Nurse") or a
    degree after it ("MD", "RN") - "Mr. Parkinson" and "Dr. Foley" stay PHI;
 2. the whole span is a drug (list, stem, or one edit away), an
-   always-medical word ("Parkinson's", "Foley", "Apgar") or an exact medical
-   abbreviation ("LA", "BUN") -> veto;
+   always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
+   abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
+   ("LICSW", "PGY") -> veto;
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
    "Lewy body"), or a tagger's person or place span ends in a medical head
@@ -55,7 +56,7 @@ from spacy.training import Example
 from ..labels import LABEL_NAMES, Category, category_of
 from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..serialization import JsonStateMixin
-from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner
+from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
 from .common_words import FUNCTION_WORDS, person_names
 from .common_words_es import spanish_vocabulary
 from .validators import (
@@ -68,6 +69,7 @@ from .validators import (
     is_mostly_lower_case,
 )
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
+from .trim import trim_edges
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -130,6 +132,9 @@ class PhiGuard(JsonStateMixin, Pipe):
     guarded_labels (Sequence[str]): labels that may be vetoed.
     common_word_labels (Sequence[str]): guarded labels whose tagger-only spans
         are vetoed when every word is a common English word.
+    trim_ner_edges (bool): trim the tagger's spans of edge tokens that are no
+        PHI before checking them (`trim.py`: punctuation, titles, words around
+        a number).
     """
 
     def __init__(
@@ -142,8 +147,10 @@ class PhiGuard(JsonStateMixin, Pipe):
         common_word_labels: Sequence[str] = tuple(DEFAULT_COMMON_WORD_LABELS),
         validated_labels: Sequence[str] = tuple(DEFAULT_VALIDATED_LABELS),
         validator_groups: Sequence[str] = tuple(DEFAULT_VALIDATOR_GROUPS),
+        trim_ner_edges: bool = True,
     ) -> None:
         self.name = name
+        self.trim_ner_edges = trim_ner_edges
         self.span_groups = list(span_groups)
         for label in guarded_labels:
             if label not in LABEL_NAMES:
@@ -230,6 +237,10 @@ class PhiGuard(JsonStateMixin, Pipe):
         # An exact abbreviation is vetoed when a tagger or a name list found it
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if group != RULES_GROUP and vocab.is_abbreviation(span.text):
+            return REASON_ABBREVIATION
+        # A credential alone ("LICSW" tagged CITY, "PGY" of "PGY-2" tagged
+        # HOSPITAL) names no one; as a PROFESSION it can be a patient's job.
+        if group != RULES_GROUP and label != "PROFESSION" and vocab.is_credential(span.text):
             return REASON_ABBREVIATION
         term = normalize_term(span.text)
         if not term:
@@ -353,6 +364,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                     continue
                 kept = []
                 for span in doc.spans[group]:
+                    if group == NER_GROUP and self.trim_ner_edges:
+                        span = self._trimmed(doc, span, cased)
                     reason = self.veto_reason(span, group, text, cased)
                     if reason is None:
                         kept.append(span)
@@ -366,6 +379,15 @@ class PhiGuard(JsonStateMixin, Pipe):
             error_handler(self.name, self, [doc], e)
         return doc
 
+    def _trimmed(self, doc: Doc, span: Span, cased: bool) -> Span:
+        """The NER span without edge tokens that are no PHI (`trim.trim_edges`);
+        the span as it was when nothing would be left."""
+        trimmed = trim_edges(span, self.vocabulary.is_ordinary_word, cased)
+        if trimmed is None or trimmed is span:
+            return span
+        carry_ner_score(doc, span, trimmed)
+        return trimmed
+
     # -- serialization --------------------------------------------------------
 
     def _data(self) -> Dict[str, Any]:
@@ -375,6 +397,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             "common_word_labels": sorted(self.common_word_labels),
             "validated_labels": sorted(self.validated_labels),
             "validator_groups": sorted(self.validator_groups),
+            "trim_ner_edges": self.trim_ner_edges,
             "vocabulary": self.vocabulary.to_lists(),
             "lexicons": {name: sorted(getattr(self.lexicons, name)) for name in LEXICON_FILES},
         }
@@ -385,6 +408,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.common_word_labels = frozenset(data.get("common_word_labels", self.common_word_labels))
         self.validated_labels = frozenset(data.get("validated_labels", self.validated_labels))
         self.validator_groups = frozenset(data.get("validator_groups", self.validator_groups))
+        self.trim_ner_edges = bool(data.get("trim_ner_edges", self.trim_ner_edges))
         if "vocabulary" in data:
             self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
         if "lexicons" in data:
@@ -407,6 +431,7 @@ def _function_words_only(span: Span) -> bool:
         "common_word_labels": DEFAULT_COMMON_WORD_LABELS,
         "validated_labels": DEFAULT_VALIDATED_LABELS,
         "validator_groups": DEFAULT_VALIDATOR_GROUPS,
+        "trim_ner_edges": True,
     },
 )
 def make_phi_guard(
@@ -417,6 +442,7 @@ def make_phi_guard(
     common_word_labels: List[str],
     validated_labels: List[str],
     validator_groups: List[str],
+    trim_ner_edges: bool,
 ) -> PhiGuard:
     """Create a PhiGuard component (the "phi_guard" factory).
 
@@ -432,6 +458,8 @@ def make_phi_guard(
         validator (`validators.py`); [] turns the validators off.
     validator_groups (List[str]): the span groups the validators check
         (default: the tagger's).
+    trim_ner_edges (bool): trim the tagger's spans of punctuation, titles and
+        words around a number before the checks (default: on).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(
@@ -442,6 +470,7 @@ def make_phi_guard(
         common_word_labels=common_word_labels,
         validated_labels=validated_labels,
         validator_groups=validator_groups,
+        trim_ner_edges=trim_ner_edges,
     )
 
 

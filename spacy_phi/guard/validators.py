@@ -66,6 +66,7 @@ REASON_RANGE = "validator:identifier_is_a_range"
 REASON_ROOM_WITHOUT_CUE = "validator:room_number_without_room_word"
 REASON_STREET_NUMBER_UNIT = "validator:street_number_then_unit"
 REASON_ONE_LETTER = "validator:one_letter_name"
+REASON_CLOCK_TIME = "validator:clock_time"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -242,6 +243,41 @@ _SCORE_CONTEXT_BEFORE = re.compile(
     r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like)\b[^.\n]*$",
     re.IGNORECASE,
 )
+#: After a number: a clock time ("at 7 am", "(3-4 am)", "10 p.m."), which the
+#: annotation conventions leave out: neither an age nor a date.
+_CLOCK_AFTER = re.compile(r"\s*(?:[-–]\s*\d{1,2}(?::[0-5]\d)?\s*)?(?:[ap]\.?m\b\.?|o['’]?clock\b)", re.IGNORECASE)
+#: A span that is a clock time itself ("7 am", "10:30pm").
+_CLOCK_SPAN = re.compile(r"^\d{1,2}(?::[0-5]\d)?\s*(?:[ap]\.?m\.?|o['’]?clock)$", re.IGNORECASE)
+#: Four digits, alone or in a range ("until 2300", "1900-0700", "0700-1900"):
+#: a 24-hour time or a nursing shift when one of them can be no year.
+_FOUR_DIGITS = re.compile(r"^\d{4}$")
+_FOUR_DIGIT_RANGE = re.compile(r"^(\d{4})\s*[-–]\s*(\d{4})$")
+_FOUR_DIGITS_AFTER = re.compile(r"\s*[-–]\s*(\d{4})\b")
+_FOUR_DIGITS_BEFORE = re.compile(r"\b(\d{4})\s*[-–]\s*$")
+#: Years from here on are no year in a note, even date-shifted ones (i2b2 shifts into 2060-2110).
+_FIRST_IMPOSSIBLE_YEAR = 2200
+#: A two-number range a bare number belongs to ("(goal 88-92)", "8-10"): readings, no dates.
+_RANGE_PARTNER_AFTER = re.compile(r"\s*[-–]\s*\d{1,3}(?![\d/.:])")
+_RANGE_PARTNER_BEFORE = re.compile(r"(?<![\d/.:])\d{1,3}\s*[-–]\s*$")
+#: Apgar scores ("Apgars 8/9", "Apgar 7 and 9"): no dates.
+_APGAR_BEFORE = re.compile(r"\bapgars?\b(?:\s*(?:scores?|of|were|was|:))*\s*$", re.IGNORECASE)
+
+
+def _clock_time(value: str) -> bool:
+    """A 24-hour clock time (hours 00-23, minutes 00-59) of four digits."""
+    return bool(_FOUR_DIGITS.match(value)) and int(value[:2]) <= 23 and int(value[2:]) <= 59
+
+
+def _never_a_year(value: str) -> bool:
+    """Four digits that no note writes as a year: "0700", "2300"."""
+    return value.startswith("0") or int(value) >= _FIRST_IMPOSSIBLE_YEAR
+
+
+def _shift_times(first: str, second: str) -> bool:
+    """Two clock times of which one is no year: a shift or an interval ("1900-0700")."""
+    return _clock_time(first) and _clock_time(second) and (_never_a_year(first) or _never_a_year(second))
+
+
 #: Address context around a state abbreviation: "Boston, MA" or "MA 02115".
 _CITY_COMMA_BEFORE = re.compile(r"[A-Za-z][A-Za-z .'-]*,\s*$")
 _ZIP_AFTER = re.compile(r"^\s*,?\s*\d{5}(?:-\d{4})?\b")
@@ -536,6 +572,21 @@ class LabelValidators:
         if any(c.isdigit() for c in value):
             numbers = [t.text for t in span if any(c.isdigit() for c in t.text)]
             joined = re.sub(r"\s+", " ", value.strip())
+            if self._clock_time_span(span, joined, text):
+                return REASON_CLOCK_TIME
+            if (
+                _BARE_NUMBER.match(joined)
+                and (
+                    _RANGE_PARTNER_AFTER.match(text, span.end_char)
+                    or _RANGE_PARTNER_BEFORE.search(text[max(0, span.start_char - 8) : span.start_char])
+                )
+                and not any(w in self._strong_date_words for w in _words(text[max(0, span.start_char - 20) : span.start_char]))
+            ):
+                return REASON_DATE_NUMBER_SHAPE  # "(goal 88-92)" tagged as two dates; not "March 5-7"
+            if _APGAR_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) and re.fullmatch(
+                r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*", joined
+            ):
+                return REASON_DATE_NUMBER_SHAPE  # "Apgars 8/9"
             if _NOT_DATE_NUMBER.match(joined) or all(_NOT_DATE_NUMBER.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE
             if _SCORE_OUT_OF_TEN.match(joined) and _SCORE_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
@@ -566,6 +617,8 @@ class LabelValidators:
     def _age(self, span: Span, text: str) -> Optional[str]:
         value = span.text
         numbers = [int(n) for n in re.findall(r"\d+", value)]
+        if self._clock_time_span(span, value.strip(), text):
+            return REASON_CLOCK_TIME  # "called at 7 am"
         if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) or _AGE_NOT_AFTER.match(
             text[span.end_char : span.end_char + 16]
         ):
@@ -582,6 +635,9 @@ class LabelValidators:
     def _digits(self, span: Span, text: str) -> Optional[str]:
         if sum(c.isdigit() for c in span.text) < _MIN_DIGITS[span.label_]:
             return REASON_NO_DIGIT
+        shift = _FOUR_DIGIT_RANGE.match(span.text.strip())
+        if shift and _shift_times(*shift.groups()) and all(t[2:] in ("00", "15", "30", "45") for t in shift.groups()):
+            return REASON_CLOCK_TIME  # "micu b npn 0700-1900": a shift, no record number
         if _NUMBER_RANGE.match(span.text.strip()):
             return REASON_RANGE  # "nsr 80s-90s", "like 12-14 days a month"
         return None
@@ -593,6 +649,26 @@ class LabelValidators:
         if value.isdigit() and len(value) <= 2 and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return REASON_ROOM_WITHOUT_CUE
         return None
+
+    @staticmethod
+    def _clock_time_span(span: Span, value: str, text: str) -> bool:
+        """A time of day, not a date or an age: "7" of "at 7 am", "3" of
+        "(3-4 am)", "2300" of "until 2300", "1900" of "1900-0700"."""
+        if _CLOCK_SPAN.match(value):
+            return True
+        if re.fullmatch(r"\d{1,2}(?::[0-5]\d)?", value) and _CLOCK_AFTER.match(text, span.end_char):
+            return True
+        shift = _FOUR_DIGIT_RANGE.match(value)
+        if shift:
+            return _shift_times(*shift.groups())
+        if not _clock_time(value):
+            return False
+        if _never_a_year(value):
+            return True
+        after = _FOUR_DIGITS_AFTER.match(text, span.end_char)
+        before = _FOUR_DIGITS_BEFORE.search(text[max(0, span.start_char - 8) : span.start_char])
+        partner = after or before
+        return partner is not None and _shift_times(value, partner.group(1))
 
     def _email(self, span: Span, text: str) -> Optional[str]:
         return None if "@" in span.text else REASON_NOT_EMAIL

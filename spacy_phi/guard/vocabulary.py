@@ -25,8 +25,11 @@ VOCABULARY_FILES: Dict[str, str] = {
     "drug_names": "drug_names.txt.gz",
     "drug_stems": "drug_stems.txt",
     "abbreviations": "medical_abbreviations.txt",
+    "credentials": "credentials.txt",
     "common_words": "common_words.txt.gz",
 }
+#: Lists matched exactly, with case ("LA" the abbreviation, "La" a name).
+_CASE_SENSITIVE_LISTS = frozenset({"abbreviations", "credentials"})
 #: Words at least this long also match at edit distance 1 (typos: "Parkinsen").
 FUZZY_MIN_LENGTH = 8
 #: A drug stem must leave at least this many letters before it ("-pril" in "lisinopril").
@@ -82,6 +85,8 @@ class MedicalVocabulary:
     drug_names: drug names of an open drug dictionary (drug_names.py),
         matched exactly (never at edit distance 1, unlike `drugs`).
     abbreviations: exact, case-sensitive entries.
+    credentials: clinicians' credentials and training grades ("LICSW",
+        "PGY"), exact and case-sensitive like `abbreviations`.
     common_words: lower-case English words that are not names or places
         (see common_words.py), matched with simple inflections.
     """
@@ -93,6 +98,7 @@ class MedicalVocabulary:
     drug_names: FrozenSet[str] = frozenset()
     drug_stems: FrozenSet[str] = frozenset()
     abbreviations: FrozenSet[str] = frozenset()
+    credentials: FrozenSet[str] = frozenset()
     common_words: FrozenSet[str] = frozenset()
     _fuzzy_index: Optional[Dict[int, List[str]]] = field(default=None, repr=False, compare=False)
     _lowered_abbreviations: Optional[FrozenSet[str]] = field(default=None, repr=False, compare=False)
@@ -111,7 +117,7 @@ class MedicalVocabulary:
         values = {}
         for name in VOCABULARY_FILES:
             entries = [e for e in lists.get(name, ()) if e.strip()]
-            if name == "abbreviations":
+            if name in _CASE_SENSITIVE_LISTS:
                 values[name] = frozenset(e.strip() for e in entries)
             else:
                 values[name] = frozenset(normalize_term(e) for e in entries)
@@ -179,6 +185,10 @@ class MedicalVocabulary:
     def is_abbreviation(self, text: str) -> bool:
         """An exact (case-sensitive) medical abbreviation."""
         return text.strip() in self.abbreviations
+
+    def is_credential(self, text: str) -> bool:
+        """An exact (case-sensitive) credential or training grade ("LICSW", "PGY")."""
+        return text.strip() in self.credentials
 
     def is_common_word(self, word: str, function_words: bool = True) -> bool:
         """An ordinary English word that is no name or place ("gout", "denies");

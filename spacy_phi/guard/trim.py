@@ -1,0 +1,125 @@
+"""Edges of a tagger's span that are no PHI, trimmed before the guard's checks.
+
+A statistical tagger often runs an entity a token or two too far ("2213 Cherry
+St,", "531-84-2967 verified w/ pt", "Amazon warehouse", an ID that takes in the
+next line's "Date") or starts it too early ("Girlfriend Hannah", "landlord Mr.
+Gary Olafsen", "ph 216-444-8180"). The annotation conventions (i2b2 2014 and
+`assets/realistic_eval/README.md`) leave punctuation, titles, role words and the
+words around a value out, and a de-identified note is more useful when those
+words stay. Trimming only drops edge tokens that hide nothing:
+
+- punctuation and line breaks at either end (a bracket is kept when its partner
+  is inside the span: "(419) 882-6130");
+- for a number-shaped label (phones, IDs, ZIP, SSN, IP address), ordinary words
+  without digits at either end, but for the words that belong to a phone or an
+  address box ("ext", "option", "box") and words written together with the
+  number ("TG" of "TG0A-9XWW");
+- for a person, a leading title or relative's word ("Mr.", "Girlfriend");
+- for a hospital, organisation or department written with capitals, trailing
+  lower-case ordinary words ("Amazon warehouse", "Quest draw").
+
+What stays is checked by the guard as usual; a span with nothing left is left
+whole, for the checks to judge (recall first).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable, FrozenSet, Optional
+
+from spacy.tokens import Span, Token
+
+from ..person_words import RELATIVE_WORDS
+
+#: Labels whose value is a number with little text around it (not DEVICE or
+#: VEHICLE: "Cochlear Nucleus VVT052", "silver Honda Civic" may be annotated whole).
+NUMBER_LABELS: FrozenSet[str] = frozenset(
+    {"PHONE", "FAX", "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "BIOID", "IDNUM", "ZIP", "IPADDR"}
+)
+#: Labels that name a person.
+PERSON_LABELS: FrozenSet[str] = frozenset({"PATIENT", "DOCTOR"})
+#: Labels that name an institution: lower-case words after its capitalised name are not part of it.
+INSTITUTION_LABELS: FrozenSet[str] = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT"})
+#: Words that belong to a number: a phone's extension or menu option, a box or unit.
+_NUMBER_WORDS = frozenset("ext ext. extension x option opt opt. press box po p.o. apt unit suite ste pin".split())
+#: Field names around a number that the name lists keep out of the common words ("Date", "Fax").
+_FIELD_WORDS = frozenset("date dob email e-mail fax phone tel cell pager mrn ssn acct".split())
+#: Edge tokens that are punctuation though spaCy does not flag them so.
+_EDGE_SYMBOLS = frozenset("- – — / ~ ≈ # * • · , . ; : | = + _".split())
+#: Possessive clitics, left for the validators ("starts_with_possessive").
+_CLITICS = frozenset({"'", "’", "'s", "’s"})
+_OPENING = {"(": ")", "[": "]", "{": "}"}
+_CLOSING = {v: k for k, v in _OPENING.items()}
+#: A title or a relative's (or other lay person's) word before a name.
+_TITLE_OR_ROLE = re.compile(
+    rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|sister|brother|father|mother|nurse)\.?|{RELATIVE_WORDS})$",
+    re.IGNORECASE,
+)
+
+
+def _is_edge_punctuation(token: Token, span: Span) -> bool:
+    text = token.text
+    if token.is_space:
+        return True
+    if text in _CLITICS:
+        return False  # "brothers' school fees": the validators veto a span that starts with one
+
+    if text in _OPENING:
+        return _OPENING[text] not in span.text[token.idx - span.start_char + 1 :]
+    if text in _CLOSING:
+        return _CLOSING[text] not in span.text[: token.idx - span.start_char]
+    return token.is_punct or text in _EDGE_SYMBOLS
+
+
+def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool) -> Optional[Span]:
+    """The span without the edge tokens that are no part of its value.
+
+    span (Span): a tagger's span, with its label.
+    is_ordinary_word (Callable[[str], bool]): whether a word is a common word,
+        a drug or a clinical abbreviation (`MedicalVocabulary.is_ordinary_word`).
+    cased (bool): whether the note uses capitals (lower-case words after an
+        institution's name are only dropped in one that does).
+    RETURNS (Optional[Span]): the trimmed span (the same span when nothing was
+        trimmed), or None when nothing would be left.
+    """
+    label = span.label_
+    start, end = span.start, span.end
+    doc = span.doc
+
+    def droppable(token: Token, at_start: bool) -> bool:
+        window = doc[start:end]
+        if _is_edge_punctuation(token, window):
+            return True
+        word = token.text
+        if end - start < 2:
+            return False  # the last token left is the value or for the checks to judge
+        # A word written together with the rest ("TG" of "TG0A-9XWW") is part of the value.
+        neighbour = doc[token.i + 1] if at_start else doc[token.i - 1]
+        detached = neighbour.is_space or bool((token if at_start else neighbour).whitespace_)
+        if not detached:
+            return False
+        if label in NUMBER_LABELS:
+            # In a note with capitals a lower-case word is no name ("verified w/ pt").
+            return (
+                not any(c.isdigit() for c in word)
+                and word.lower() not in _NUMBER_WORDS
+                and (is_ordinary_word(word) or word.lower() in _FIELD_WORDS or (cased and word.islower()))
+            )
+        if label in PERSON_LABELS and at_start:
+            return bool(_TITLE_OR_ROLE.match(word)) and doc[start + 1].text[:1].isalpha()
+        if label in INSTITUTION_LABELS and not at_start:
+            return cased and word.islower() and doc[start].text[:1].isupper() and is_ordinary_word(word)
+        return False
+
+    while start < end and droppable(doc[start], True):
+        start += 1
+    while end > start and droppable(doc[end - 1], False):
+        end -= 1
+    if start >= end:
+        return None
+    if (start, end) == (span.start, span.end):
+        return span
+    return Span(doc, start, end, label=label, kb_id=span.kb_id, span_id=span.id)
+
+
+__all__ = ["INSTITUTION_LABELS", "NUMBER_LABELS", "PERSON_LABELS", "trim_edges"]

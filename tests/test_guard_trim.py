@@ -1,0 +1,109 @@
+"""phi_guard trims the tagger's spans of edge tokens that are no PHI (guard/trim.py)."""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+import pytest
+
+from spacy_phi import blank_pipeline
+from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, RULES_GROUP, ner_scores
+
+# A cased note around the span (lower-case words are no names only in one).
+_CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by Dr. Ogunleye. "
+
+
+@pytest.fixture(scope="module")
+def guard_nlp():
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard")
+    nlp.initialize()
+    return nlp
+
+
+def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> Tuple[List[str], List[str]]:
+    """Run the guard on one span of `group`: the texts kept in the group and vetoed."""
+    doc = nlp.make_doc(text)
+    start = text.index(value)
+    span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
+    assert span is not None and span.text == value
+    doc.spans[group] = [span]
+    doc = nlp.get_pipe("phi_guard")(doc)
+    return [s.text for s in doc.spans[group]], [s.text for s in doc.spans["phi_vetoed"]]
+
+
+@pytest.mark.parametrize(
+    "text,value,label,expected",
+    [
+        # punctuation and a line break at the edges
+        ("Lives at 2213 Cherry St, Toledo.", "2213 Cherry St,", "STREET", "2213 Cherry St"),
+        ("WIC (ID KS0492281). Insurance pending.", "KS0492281).", "IDNUM", "KS0492281"),
+        ("Paged - Mallory about it.", "- Mallory", "DOCTOR", "Mallory"),
+        # words around a number
+        (_CASED + "SSN 531-84-2967 verified w/ pt today", "531-84-2967 verified w/ pt", "SSN", "531-84-2967"),
+        (_CASED + "MRN: 61-009-4472\nDate of visit", "61-009-4472\nDate", "MEDICALRECORD", "61-009-4472"),
+        (_CASED + "ph 216-444-8180 option 3 today", "ph 216-444-8180 option 3", "PHONE", "216-444-8180 option 3"),
+        (_CASED + "CALL 245-350-5161 X 584 IF YOUR PAIN", "245-350-5161 X 584 IF YOUR", "PHONE", "245-350-5161 X 584"),
+        # titles and relatives' words before a name
+        (_CASED + "Collateral from Girlfriend Hannah today.", "Girlfriend Hannah", "PATIENT", "Hannah"),
+        (_CASED + "Called landlord Mr. Gary Olafsen today.", "landlord Mr. Gary Olafsen", "PATIENT", "Gary Olafsen"),
+        ("pt's wife dolores is at rehab", "wife dolores", "PATIENT", "dolores"),
+        # lower-case words after an institution's name in a cased note
+        (_CASED + "Works at the Amazon warehouse in Olathe.", "Amazon warehouse", "ORGANIZATION", "Amazon"),
+        (_CASED + "Seen at University of Minnesota alumni services.", "University of Minnesota alumni services", "HOSPITAL", "University of Minnesota"),
+    ],
+)
+def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expected):
+    kept, vetoed = guarded(guard_nlp, text, value, label)
+    assert kept == [expected] and vetoed == []
+
+
+@pytest.mark.parametrize(
+    "text,value,label",
+    [
+        # brackets with their partner inside, letters written together with an ID
+        ("Call (419) 882-6130 today.", "(419) 882-6130", "PHONE"),
+        ("Palm scan TG0A-9XWW on file.", "TG0A-9XWW", "BIOID"),
+        ("Implant BOSTON SCIENTIFIC ZG864NA placed.", "BOSTON SCIENTIFIC ZG864NA", "DEVICE"),
+        # a name after a number is no ordinary word; a lower-case note has no case evidence
+        (_CASED + "MRN 4471229\nJohn Smith", "4471229\nJohn Smith", "MEDICALRECORD"),
+        ("at st joe's rehab now", "st joe's rehab", "HOSPITAL"),
+        ("Sister Mary Agnes visited.", "Mary Agnes", "PATIENT"),
+    ],
+)
+def test_values_and_what_may_be_part_of_them_stay_whole(guard_nlp, text, value, label):
+    kept, vetoed = guarded(guard_nlp, text, value, label)
+    assert kept == [value] and vetoed == []
+
+
+def test_a_possessive_start_is_left_for_the_validators(guard_nlp):
+    kept, vetoed = guarded(guard_nlp, "pays his brothers' school fees monthly", "' school fees", "LOCATION_OTHER")
+    assert kept == [] and vetoed == ["' school fees"]
+
+
+def test_rule_spans_are_not_trimmed(guard_nlp):
+    kept, _ = guarded(guard_nlp, "Lives at 2213 Cherry St, Toledo.", "2213 Cherry St,", "STREET", group=RULES_GROUP)
+    assert kept == ["2213 Cherry St,"]
+
+
+def test_trimming_can_be_turned_off_and_is_saved(tmp_path):
+    nlp = blank_pipeline("en")
+    nlp.add_pipe("phi_guard", config={"trim_ner_edges": False})
+    nlp.initialize()
+    kept, _ = guarded(nlp, "Lives at 2213 Cherry St, Toledo.", "2213 Cherry St,", "STREET")
+    assert kept == ["2213 Cherry St,"]
+    nlp.to_disk(tmp_path / "p")
+    import spacy
+
+    assert spacy.load(tmp_path / "p").get_pipe("phi_guard").trim_ner_edges is False
+
+
+def test_a_trimmed_span_keeps_the_ner_confidence(guard_nlp):
+    doc = guard_nlp.make_doc("Lives at 2213 Cherry St, Toledo.")
+    span = doc.char_span(9, 24, label="STREET")
+    doc.spans[NER_GROUP] = [span]
+    doc.user_data[NER_SCORES_KEY] = [[span.start, span.end, "STREET", 0.75]]
+    doc = guard_nlp.get_pipe("phi_guard")(doc)
+    trimmed = doc.spans[NER_GROUP][0]
+    assert trimmed.text == "2213 Cherry St"
+    assert ner_scores(doc)[(trimmed.start, trimmed.end, "STREET")] == 0.75
