@@ -107,3 +107,9 @@ def test_a_trimmed_span_keeps_the_ner_confidence(guard_nlp):
     trimmed = doc.spans[NER_GROUP][0]
     assert trimmed.text == "2213 Cherry St"
     assert ner_scores(doc)[(trimmed.start, trimmed.end, "STREET")] == 0.75
+
+
+def test_a_veto_of_the_whole_span_stands_after_trimming(guard_nlp):
+    text = _CASED + "Is Rocky Mountain spotted fever seen in Ohio?"
+    kept, vetoed = guarded(guard_nlp, text, "Rocky Mountain spotted", "HOSPITAL")
+    assert kept == [] and vetoed == ["Rocky Mountain spotted"]

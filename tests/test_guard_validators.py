@@ -413,6 +413,10 @@ def test_drug_names_are_exact_only():
         ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", "guard:abbreviation"),
         ("Klebsiella bacteremia (CLABSI) on day 3", "CLABSI", "DOCTOR", "guard:abbreviation"),
         ("ROI signed for the shelter", "ROI", "PATIENT", "validator:medical_or_brand"),
+        # public programs are no PHI (a whole state shares one)
+        (_CASED + "Insurance: Apple Health (Medicaid), ID on file.", "Apple Health", "ORGANIZATION", "validator:public_program"),
+        (_CASED + "Insurance: KanCare - Sunflower Health Plan", "KanCare", "ORGANIZATION", "validator:public_program"),
+        (_CASED + "Covered by the Medicaid program.", "the Medicaid", "HOSPITAL", "validator:public_program"),
     ],
 )
 def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, label, reason):
@@ -435,6 +439,8 @@ def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, 
         ("She works as a CNA at a nursing home.", "CNA", "PROFESSION"),
         # initials that are no listed abbreviation stay names
         ("Cytotechnologist: CM", "CM", "DOCTOR"),
+        # a private insurer is an organisation
+        (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
     ],
 )
 def test_years_dates_jobs_and_initials_next_to_those_cues_stay(guard_nlp, text, value, label):

@@ -364,9 +364,13 @@ class PhiGuard(JsonStateMixin, Pipe):
                     continue
                 kept = []
                 for span in doc.spans[group]:
+                    whole = span
                     if group == NER_GROUP and self.trim_ner_edges:
                         span = self._trimmed(doc, span, cased)
                     reason = self.veto_reason(span, group, text, cased)
+                    if reason is None and span is not whole and self.veto_reason(whole, group, text, cased) == REASON_EPONYM:
+                        # The edge was the eponym's: "Rocky Mountain spotted" before "fever".
+                        span, reason = whole, REASON_EPONYM
                     if reason is None:
                         kept.append(span)
                     else:

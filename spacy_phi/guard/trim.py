@@ -18,7 +18,8 @@ words stay. Trimming only drops edge tokens that hide nothing:
 - for a hospital, organisation or department written with capitals, trailing
   lower-case ordinary words ("Amazon warehouse", "Quest draw").
 
-What stays is checked by the guard as usual; a span with nothing left is left
+The guard checks the trimmed span; an eponym veto of the whole span stands
+("Rocky Mountain spotted" before "fever"); a span with nothing left is left
 whole, for the checks to judge (recall first).
 """
 

@@ -67,13 +67,14 @@ REASON_ROOM_WITHOUT_CUE = "validator:room_number_without_room_word"
 REASON_STREET_NUMBER_UNIT = "validator:street_number_then_unit"
 REASON_ONE_LETTER = "validator:one_letter_name"
 REASON_CLOCK_TIME = "validator:clock_time"
+REASON_PUBLIC_PROGRAM = "validator:public_program"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
     {
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
         REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND, REASON_NAME_STARTS_WITH_NUMBER, REASON_TITLE_ONLY,
-        REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER,
+        REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER, REASON_PUBLIC_PROGRAM,
     }
 )
 
@@ -319,6 +320,7 @@ class LabelLexicons:
     nationalities: FrozenSet[str]
     clinical_services: FrozenSet[str] = frozenset()
     non_occupations: FrozenSet[str] = frozenset()
+    public_programs: FrozenSet[str] = frozenset()  # as written; compare with `public_programs_lower`
 
     @property
     def states_lower(self) -> FrozenSet[str]:
@@ -327,6 +329,10 @@ class LabelLexicons:
     @property
     def countries_lower(self) -> FrozenSet[str]:
         return _lowered(self.countries)
+
+    @property
+    def public_programs_lower(self) -> FrozenSet[str]:
+        return _lowered(self.public_programs)
 
 
 @lru_cache(maxsize=8)
@@ -344,9 +350,10 @@ LEXICON_FILES: Dict[str, str] = {
     "nationalities": "nationalities.txt",
     "clinical_services": "clinical_services.txt",
     "non_occupations": "non_occupations.txt",
+    "public_programs": "public_programs.txt",
 }
 #: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
-_PHRASE_LEXICONS = frozenset({"states", "countries"})
+_PHRASE_LEXICONS = frozenset({"states", "countries", "public_programs"})
 
 
 @lru_cache(maxsize=1)
@@ -819,6 +826,9 @@ class LabelValidators:
         words = _words(span.text)
         if not words:
             return None
+        programs = self.lexicons.public_programs_lower
+        if span.label_ in ("HOSPITAL", "ORGANIZATION") and _place_phrase(span.text).lower() in programs:
+            return REASON_PUBLIC_PROGRAM  # "Medicaid", "Apple Health", "KanCare": no PHI
         vocab = self.vocabulary
         lex = self.lexicons
         medical_or_brand = 0
