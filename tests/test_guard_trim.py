@@ -48,6 +48,8 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         (_CASED + "Collateral from Girlfriend Hannah today.", "Girlfriend Hannah", "PATIENT", "Hannah"),
         (_CASED + "Called landlord Mr. Gary Olafsen today.", "landlord Mr. Gary Olafsen", "PATIENT", "Gary Olafsen"),
         ("pt's wife dolores is at rehab", "wife dolores", "PATIENT", "dolores"),
+        (_CASED + "Coordinating w/ RN CM Teresa Pham today", "CM Teresa Pham", "DOCTOR", "Teresa Pham"),
+        (_CASED + "Crisis line 716-845-2300 24/7 and come in", "716-845-2300 24/7", "PHONE", "716-845-2300"),
         # lower-case words after an institution's name in a cased note
         (_CASED + "Works at the Amazon warehouse in Olathe.", "Amazon warehouse", "ORGANIZATION", "Amazon"),
         (_CASED + "Seen at University of Minnesota alumni services.", "University of Minnesota alumni services", "HOSPITAL", "University of Minnesota"),

@@ -413,6 +413,9 @@ def test_drug_names_are_exact_only():
         ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", "guard:abbreviation"),
         ("Klebsiella bacteremia (CLABSI) on day 3", "CLABSI", "DOCTOR", "guard:abbreviation"),
         ("ROI signed for the shelter", "ROI", "PATIENT", "validator:medical_or_brand"),
+        (_CASED + "Copy to: Andrea Lin, MD (Hem/Onc)", "Hem/Onc", "DOCTOR", "validator:medical_or_brand"),
+        (_CASED + "Fell from a ladder w/ R SDH, R temporal contusion", "R SDH", "DOCTOR", "validator:medical_or_brand"),
+        (_CASED + "Skin: small cafe au lait L thigh", "lait L thigh", "PATIENT", "validator:medical_or_brand"),
         # public programs are no PHI (a whole state shares one)
         (_CASED + "Insurance: Apple Health (Medicaid), ID on file.", "Apple Health", "ORGANIZATION", "validator:public_program"),
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "KanCare", "ORGANIZATION", "validator:public_program"),
@@ -439,6 +442,8 @@ def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, 
         ("She works as a CNA at a nursing home.", "CNA", "PROFESSION"),
         # initials that are no listed abbreviation stay names
         ("Cytotechnologist: CM", "CM", "DOCTOR"),
+        # an initial with a period before a medical surname is a name
+        (_CASED + "Seen with R. Alzheimer in clinic.", "R. Alzheimer", "DOCTOR"),
         # a private insurer is an organisation
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
     ],

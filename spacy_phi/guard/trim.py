@@ -14,7 +14,8 @@ words stay. Trimming only drops edge tokens that hide nothing:
   without digits at either end, but for the words that belong to a phone or an
   address box ("ext", "option", "box") and words written together with the
   number ("TG" of "TG0A-9XWW");
-- for a person, a leading title or relative's word ("Mr.", "Girlfriend");
+- for a person, a leading title or relative's word ("Mr.", "Girlfriend"), or a
+  staff role in capitals before a capitalised name ("CM Teresa Pham");
 - for a hospital, organisation or department written with capitals, trailing
   lower-case ordinary words ("Amazon warehouse", "Quest draw").
 
@@ -56,6 +57,10 @@ _TITLE_OR_ROLE = re.compile(
     rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|sister|brother|father|mother|nurse)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
+#: A staff role written in capitals before a name ("RN CM Teresa Pham", "SW Ana Ruiz").
+_ROLE_ABBREVIATION = frozenset("RN NP PA PA-C CM SW MSW LCSW LICSW MD DO PT OT SLP RT RRT CNA LPN APRN CRNP FNP".split())
+#: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
+_NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
 
 
 def _is_edge_punctuation(token: Token, span: Span) -> bool:
@@ -100,6 +105,8 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         if not detached:
             return False
         if label in NUMBER_LABELS:
+            if word in _NOT_NUMBER_PARTS:
+                return True
             # In a note with capitals a lower-case word is no name ("verified w/ pt").
             return (
                 not any(c.isdigit() for c in word)
@@ -107,7 +114,10 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
                 and (is_ordinary_word(word) or word.lower() in _FIELD_WORDS or (cased and word.islower()))
             )
         if label in PERSON_LABELS and at_start:
-            return bool(_TITLE_OR_ROLE.match(word)) and doc[start + 1].text[:1].isalpha()
+            next_word = doc[start + 1].text
+            return bool(_TITLE_OR_ROLE.match(word) or (word in _ROLE_ABBREVIATION and next_word[:1].isupper())) and (
+                next_word[:1].isalpha()
+            )
         if label in INSTITUTION_LABELS and not at_start:
             return cased and word.islower() and doc[start].text[:1].isupper() and is_ordinary_word(word)
         return False

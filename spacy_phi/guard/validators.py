@@ -834,8 +834,10 @@ class LabelValidators:
         medical_or_brand = 0
         for written in _WORD.findall(span.text):
             word = written.lower().strip("'’-")
-            if word in _FILLER:
-                continue
+            if word in _FILLER or (
+                word in _LATERALITY and span.label_ in ("PATIENT", "DOCTOR") and f"{written}." not in span.text
+            ):
+                continue  # "R SDH", "cafe au lait L thigh": a side when the rest is medical ("R. Alzheimer": an initial)
             if word in INSTITUTION_WORDS and span.label_ in ("HOSPITAL", "ORGANIZATION", "DEPARTMENT"):
                 return None  # "Memorial Hospital", "Heart Center"
             if (
@@ -915,6 +917,8 @@ _STREET_WORDS = frozenset(
 )
 #: Words that never decide a span's plausibility.
 _FILLER = frozenset("and of the a an in on at to for & or".split())
+#: A side written as one letter ("R SDH", "L thigh").
+_LATERALITY = frozenset({"l", "r"})
 
 
 #: Tokens of a possessive ("wife's" is "wife" + "'s").
