@@ -32,6 +32,8 @@ def rule_spans(nlp, text: str) -> List[Tuple[str, str]]:
 
 # (text, label, value): the rule layer must find `value` with `label`.
 POSITIVE_CASES = [
+    ("Worked on crab boats through his 30s, later a forklift operator.", "AGE", "30s"),
+    ("Drank heavily into her forties.", "AGE", "forties"),
     # PHONE / FAX
     ("Call 617-555-1234 tomorrow.", "PHONE", "617-555-1234"),
     ("Phone: (617) 555-1234", "PHONE", "(617) 555-1234"),

@@ -87,6 +87,8 @@ _SPOKEN_AGE_SUBJECT = (
 )
 #: Hedges before a spoken age: "almost", "only like".
 _SPOKEN_AGE_HEDGE = r"(?:(?:almost|about|around|like|nearly|only|just|now|already)\s+){0,2}"
+#: Before "his 30s", "her forties": a person's decade of life, an age.
+_DECADE_PREPOSITIONS = r"in|into|through|throughout|during|until|till|since"
 #: After a decade: a range of readings, not an age ("in the 110s to 130s", "sixties range").
 _DECADE_RANGE_AFTER = r"\s*(?:to\b|-|–|range|bpm|mm)"
 #: A spoken year that no count reads like: "twenty eighteen", "nineteen eighty two", "twenty oh five".
@@ -794,7 +796,8 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_nineties_decade", "AGE",
-            r"(?i:\b(?:in\s+(?:his|her|their|the)\s+(?:early\s+|mid\s+|late\s+|mid-)?))(?P<value>(?:9|1[01])0'?s)\b",
+            rf"(?i:\b(?:(?:{_DECADE_PREPOSITIONS})\s+(?:his|her|their)|in\s+the)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
+            r"(?P<value>(?:9|1[01])0'?s)\b",
             exclude_after=_DECADE_RANGE_AFTER,
             description="'in her 90s' (not a range of readings: 'in the 110s to 130s')",
         ),
@@ -878,12 +881,12 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_decade", "AGE",
-            r"(?i:\b(?:in\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?))"
+            rf"(?i:\b(?:{_DECADE_PREPOSITIONS})\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
             r"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
             priority=2,
             exclude_after=_DECADE_RANGE_AFTER,
-            prefilter=r"(?i:\bin\s+(?:my|his|her|their|your)\s)",
-            description="'in my teens', 'in her fifties', 'in his 40's' (the nineties: age_nineties_decade)",
+            prefilter=rf"(?i:\b(?:{_DECADE_PREPOSITIONS})\s+(?:my|his|her|their|your)\s)",
+            description="'in my teens', 'in her fifties', 'through his 30s', 'into her forties' (the nineties: age_nineties_decade)",
         ),
         # ---- DATE -------------------------------------------------------------------
         RegexRule(
