@@ -66,6 +66,8 @@ def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expect
         # brackets with their partner inside, letters written together with an ID
         ("Call (419) 882-6130 today.", "(419) 882-6130", "PHONE"),
         ("Palm scan TG0A-9XWW on file.", "TG0A-9XWW", "BIOID"),
+        # an address the tagger took for an ID keeps its street word
+        (_CASED + "PCP Dr. Lau, 136-20 38th Ave, Flushing", "136-20 38th Ave", "MEDICALRECORD"),
         ("Implant BOSTON SCIENTIFIC ZG864NA placed.", "BOSTON SCIENTIFIC ZG864NA", "DEVICE"),
         # a name after a number is no ordinary word; a lower-case note has no case evidence
         (_CASED + "MRN 4471229\nJohn Smith", "4471229\nJohn Smith", "MEDICALRECORD"),

@@ -12,8 +12,8 @@ words stay. Trimming only drops edge tokens that hide nothing:
   is inside the span: "(419) 882-6130");
 - for a number-shaped label (phones, IDs, ZIP, SSN, IP address), ordinary words
   without digits at either end, but for the words that belong to a phone or an
-  address box ("ext", "option", "box") and words written together with the
-  number ("TG" of "TG0A-9XWW");
+  address box ("ext", "option", "box", street words: "136-20 38th Ave" tagged
+  as an ID) and words written together with the number ("TG" of "TG0A-9XWW");
 - for a person, a leading title or relative's word ("Mr.", "Girlfriend"), or a
   staff role in capitals before a capitalised name ("CM Teresa Pham");
 - for a hospital, organisation or department written with capitals, trailing
@@ -32,6 +32,7 @@ from typing import Callable, FrozenSet, Optional
 from spacy.tokens import Span, Token
 
 from ..person_words import RELATIVE_WORDS
+from .validators import STREET_WORDS
 
 #: Labels whose value is a number with little text around it (not DEVICE or
 #: VEHICLE: "Cochlear Nucleus VVT052", "silver Honda Civic" may be annotated whole).
@@ -111,6 +112,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
             return (
                 not any(c.isdigit() for c in word)
                 and word.lower() not in _NUMBER_WORDS
+                and word.lower().rstrip(".") not in STREET_WORDS  # an address tagged as an ID: "136-20 38th Ave"
                 and (is_ordinary_word(word) or word.lower() in _FIELD_WORDS or (cased and word.islower()))
             )
         if label in PERSON_LABELS and at_start:

@@ -726,7 +726,7 @@ class LabelValidators:
 
     def _street(self, span: Span, text: str) -> Optional[str]:
         words = _words(span.text)
-        if any(w in _STREET_WORDS for w in words):
+        if any(w in STREET_WORDS for w in words):
             return None
         if any(c.isdigit() for c in span.text):
             # A number, then a unit or a time: "9 MONTH", "26 u. Seen" (a house
@@ -910,7 +910,7 @@ _NATIONALITY_LABELS = frozenset(
     {"CITY", "COUNTRY", "STATE", "LOCATION_OTHER", "PATIENT", "DOCTOR", "HOSPITAL", "ORGANIZATION", "DEPARTMENT"}
 )
 #: Words of a street line.
-_STREET_WORDS = frozenset(
+STREET_WORDS = frozenset(
     "street st avenue ave road rd boulevard blvd lane ln drive dr court ct way place pl circle cir terrace "
     "parkway pkwy highway hwy route rte trail trl square sq plaza alley row apt apartment suite ste unit box "
     "po pike turnpike crescent close hill ridge loop run path walk".split()
