@@ -8,7 +8,9 @@ span groups it watches (by default the NER output and the known-PHI matches)
 and moves vetoed spans to `doc.spans["phi_vetoed"]`, with the reason in the
 span's `kb_id_`.
 
-Decision for one span, in order:
+A span of the tagger first loses the edge tokens that are no PHI (`trim.py`:
+punctuation, titles, the words around a number; `trim_ner_edges`). Decision
+for one span, in order:
 1. a person cue keeps it: a title before it ("Mr.", "Dr.", "Nurse") or a
    degree after it ("MD", "RN") - "Mr. Parkinson" and "Dr. Foley" stay PHI;
 2. the whole span is a drug (list, stem, or one edit away), an
@@ -368,9 +370,10 @@ class PhiGuard(JsonStateMixin, Pipe):
                     if group == NER_GROUP and self.trim_ner_edges:
                         span = self._trimmed(doc, span, cased)
                     reason = self.veto_reason(span, group, text, cased)
-                    if reason is None and span is not whole and self.veto_reason(whole, group, text, cased) == REASON_EPONYM:
-                        # The edge was the eponym's: "Rocky Mountain spotted" before "fever".
-                        span, reason = whole, REASON_EPONYM
+                    if reason is None and span is not whole:
+                        if self.veto_reason(whole, group, text, cased) == REASON_EPONYM:
+                            # The edge was the eponym's: "Rocky Mountain spotted" before "fever".
+                            span, reason = whole, REASON_EPONYM
                     if reason is None:
                         kept.append(span)
                     else:
