@@ -36,3 +36,10 @@ NOT_NAME_AFTER_RELATIVE = frozenset(
     """.split()
 )
 
+
+
+#: Staff roles written in capitals before or instead of a name ("RN CM Teresa Pham",
+#: "SW Ana Ruiz"): the role, never the name.
+STAFF_ROLE_ABBREVIATIONS = frozenset(
+    "RN NP PA PA-C CM SW MSW LCSW LICSW MD DO PT OT SLP RT RRT CNA LPN APRN CRNP FNP RNCM BSN MSN".split()
+)

@@ -44,6 +44,10 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         (_CASED + "MRN: 61-009-4472\nDate of visit", "61-009-4472\nDate", "MEDICALRECORD", "61-009-4472"),
         (_CASED + "ph 216-444-8180 option 3 today", "ph 216-444-8180 option 3", "PHONE", "216-444-8180 option 3"),
         (_CASED + "CALL 245-350-5161 X 584 IF YOUR PAIN", "245-350-5161 X 584 IF YOUR", "PHONE", "245-350-5161 X 584"),
+        (_CASED + 'Sister (+1 832-474-9015): shocked, "he is safe"', '+1 832-474-9015): shocked, "he', "PHONE", "+1 832-474-9015"),
+        # an identifier with a name's label is trimmed like a number
+        (_CASED + "SSN 531-84-2967 verified w/ pt today", "531-84-2967 verified w/ pt", "ORGANIZATION", "531-84-2967"),
+        (_CASED + "ProviderOne ID 108849213WA\n\nFAMILY: none", "108849213WA\n\nFAMILY", "ORGANIZATION", "108849213WA"),
         # titles and relatives' words before a name
         (_CASED + "Collateral from Girlfriend Hannah today.", "Girlfriend Hannah", "PATIENT", "Hannah"),
         (_CASED + "Called landlord Mr. Gary Olafsen today.", "landlord Mr. Gary Olafsen", "PATIENT", "Gary Olafsen"),

@@ -305,6 +305,7 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("COORDINATING W/ RN CM TERESA PHAM", "CM"),
     ("BP 120/80 HR 72", "120/80"),
     ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),
     ("heparin 40,000 units", "40,000"),

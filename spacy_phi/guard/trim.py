@@ -10,7 +10,8 @@ words stay. Trimming only drops edge tokens that hide nothing:
 
 - punctuation and line breaks at either end (a bracket is kept when its partner
   is inside the span: "(419) 882-6130");
-- for a number-shaped label (phones, IDs, ZIP, SSN, IP address), ordinary words
+- for a number-shaped label (phones, IDs, ZIP, SSN, IP address, or any name
+  label on a span that starts with a number of 5+ digits), ordinary words
   without digits at either end, but for the words that belong to a phone or an
   address box ("ext", "option", "box", street words: "136-20 38th Ave" tagged
   as an ID) and words written together with the number ("TG" of "TG0A-9XWW");
@@ -31,7 +32,7 @@ from typing import Callable, FrozenSet, Optional
 
 from spacy.tokens import Span, Token
 
-from ..person_words import RELATIVE_WORDS
+from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from .validators import STREET_WORDS
 
 #: Labels whose value is a number with little text around it (not DEVICE or
@@ -39,6 +40,10 @@ from .validators import STREET_WORDS
 NUMBER_LABELS: FrozenSet[str] = frozenset(
     {"PHONE", "FAX", "SSN", "MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "BIOID", "IDNUM", "ZIP", "IPADDR"}
 )
+#: Labels whose value may start with a number of many digits ("1280 Grand Ave", "2019").
+_NUMBERED_NAME_LABELS = frozenset({"STREET", "DATE", "AGE", "DEVICE", "VEHICLE", "ROOM", "DEPARTMENT"})
+#: Digits in a span's first word that make it an identifier whatever its label.
+_ID_MIN_DIGITS = 5
 #: Labels that name a person.
 PERSON_LABELS: FrozenSet[str] = frozenset({"PATIENT", "DOCTOR"})
 #: Labels that name an institution: lower-case words after its capitalised name are not part of it.
@@ -58,8 +63,6 @@ _TITLE_OR_ROLE = re.compile(
     rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|sister|brother|father|mother|nurse)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
-#: A staff role written in capitals before a name ("RN CM Teresa Pham", "SW Ana Ruiz").
-_ROLE_ABBREVIATION = frozenset("RN NP PA PA-C CM SW MSW LCSW LICSW MD DO PT OT SLP RT RRT CNA LPN APRN CRNP FNP".split())
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
 _NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
 
@@ -92,6 +95,11 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
     label = span.label_
     start, end = span.start, span.end
     doc = span.doc
+    # An identifier the tagger gave a name's label ("531-84-2967 verified w/ pt" as
+    # ORGANIZATION; a rule labels the number) is trimmed like a number.
+    numeric = label in NUMBER_LABELS or (
+        label not in _NUMBERED_NAME_LABELS and sum(c.isdigit() for c in (span.text.split() or [""])[0]) >= _ID_MIN_DIGITS
+    )
 
     def droppable(token: Token, at_start: bool) -> bool:
         window = doc[start:end]
@@ -102,10 +110,10 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
             return False  # the last token left is the value or for the checks to judge
         # A word written together with the rest ("TG" of "TG0A-9XWW") is part of the value.
         neighbour = doc[token.i + 1] if at_start else doc[token.i - 1]
-        detached = neighbour.is_space or bool((token if at_start else neighbour).whitespace_)
-        if not detached:
+        glued = not (token if at_start else neighbour).whitespace_
+        if glued and (neighbour.text[:1] if at_start else neighbour.text[-1:]).isalnum():
             return False
-        if label in NUMBER_LABELS:
+        if numeric:
             if word in _NOT_NUMBER_PARTS:
                 return True
             # In a note with capitals a lower-case word is no name ("verified w/ pt").
@@ -117,7 +125,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
             )
         if label in PERSON_LABELS and at_start:
             next_word = doc[start + 1].text
-            return bool(_TITLE_OR_ROLE.match(word) or (word in _ROLE_ABBREVIATION and next_word[:1].isupper())) and (
+            return bool(_TITLE_OR_ROLE.match(word) or (word in STAFF_ROLE_ABBREVIATIONS and next_word[:1].isupper())) and (
                 next_word[:1].isalpha()
             )
         if label in INSTITUTION_LABELS and not at_start:

@@ -14,9 +14,10 @@ tests/test_rules.py. Add a negative case there with every new rule.
 
 from __future__ import annotations
 
+import re
 from typing import List, Tuple
 
-from ..person_words import RELATIVE_WORDS
+from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from .gazetteers import CHAIN_NAMES, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
@@ -87,6 +88,8 @@ _SPOKEN_AGE_SUBJECT = (
 )
 #: Hedges before a spoken age: "almost", "only like".
 _SPOKEN_AGE_HEDGE = r"(?:(?:almost|about|around|like|nearly|only|just|now|already)\s+){0,2}"
+#: Staff roles after "RN" that are no name ("RN CM Teresa Pham").
+_STAFF_ROLES = "|".join(sorted((re.escape(r) for r in STAFF_ROLE_ABBREVIATIONS), key=len, reverse=True))
 #: Before "his 30s", "her forties": a person's decade of life, an age.
 _DECADE_PREPOSITIONS = r"in|into|through|throughout|during|until|till|since"
 #: After a decade: a range of readings, not an age ("in the 110s to 130s", "sixties range").
@@ -591,7 +594,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",
-            rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED)\b)(?P<value>{_CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){_CAPS_NAME})?)(?![\w])",
+            rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{_CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){_CAPS_NAME})?)(?![\w])",
             exclude_after=r"\s*:",
             priority=2,
             description="clinician in capitals after a title ('RN JONES', 'DR SMITH')",
