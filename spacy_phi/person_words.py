@@ -39,7 +39,7 @@ NOT_NAME_AFTER_RELATIVE = frozenset(
 
 
 #: Staff roles written in capitals before or instead of a name ("RN CM Teresa Pham",
-#: "SW Ana Ruiz"): the role, never the name.
+#: "SW Ana Ruiz"): the role, never the name ("DO" is left out: "DR DO" is Dr. Do).
 STAFF_ROLE_ABBREVIATIONS = frozenset(
-    "RN NP PA PA-C CM SW MSW LCSW LICSW MD DO PT OT SLP RT RRT CNA LPN APRN CRNP FNP RNCM BSN MSN".split()
+    "RN NP PA PA-C CM SW MSW LCSW LICSW MD PT OT SLP RT RRT CNA LPN APRN CRNP FNP RNCM BSN MSN".split()
 )

@@ -32,6 +32,7 @@ def rule_spans(nlp, text: str) -> List[Tuple[str, str]]:
 
 # (text, label, value): the rule layer must find `value` with `label`.
 POSITIVE_CASES = [
+    ("PT SEEN BY DR DO", "DOCTOR", "DO"),  # a surname, though "DO" is also a degree
     ("Worked on crab boats through his 30s, later a forklift operator.", "AGE", "30s"),
     ("Drank heavily into her forties.", "AGE", "forties"),
     # PHONE / FAX
