@@ -92,11 +92,11 @@ def carry_ner_score(doc: Doc, old: Span, new: Span) -> None:
     old (Span): the NER's span as predicted.
     new (Span): the same entity with fewer tokens (`phi_guard` trims edges).
     """
-    score = ner_scores(doc).get((old.start, old.end, old.label_))
-    if score is not None:
-        doc.user_data[NER_SCORES_KEY] = list(doc.user_data.get(NER_SCORES_KEY, ())) + [
-            [new.start, new.end, new.label_, score]
-        ]
+    scores = list(doc.user_data.get(NER_SCORES_KEY, ()))
+    for start, end, label, score in scores:
+        if (int(start), int(end), str(label)) == (old.start, old.end, old.label_):
+            doc.user_data[NER_SCORES_KEY] = scores + [[new.start, new.end, new.label_, score]]
+            return
 
 
 def ner_scores_key(group: Optional[str] = None) -> str:

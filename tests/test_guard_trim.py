@@ -5,31 +5,21 @@ from __future__ import annotations
 from typing import List, Tuple
 
 import pytest
+from guard_helpers import CASED as _CASED
+from guard_helpers import guard_one_span, guard_pipeline
 
-from spacy_phi import blank_pipeline
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, RULES_GROUP, ner_scores
-
-# A cased note around the span (lower-case words are no names only in one).
-_CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by Dr. Ogunleye. "
 
 
 @pytest.fixture(scope="module")
 def guard_nlp():
-    nlp = blank_pipeline("en")
-    nlp.add_pipe("phi_guard")
-    nlp.initialize()
-    return nlp
+    return guard_pipeline()
 
 
 def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> Tuple[List[str], List[str]]:
     """Run the guard on one span of `group`: the texts kept in the group and vetoed."""
-    doc = nlp.make_doc(text)
-    start = text.index(value)
-    span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
-    assert span is not None and span.text == value
-    doc.spans[group] = [span]
-    doc = nlp.get_pipe("phi_guard")(doc)
-    return [s.text for s in doc.spans[group]], [s.text for s in doc.spans["phi_vetoed"]]
+    kept, vetoed = guard_one_span(nlp, text, value, label, group)
+    return kept, [text for text, _ in vetoed]
 
 
 @pytest.mark.parametrize(
@@ -95,9 +85,7 @@ def test_rule_spans_are_not_trimmed(guard_nlp):
 
 
 def test_trimming_can_be_turned_off_and_is_saved(tmp_path):
-    nlp = blank_pipeline("en")
-    nlp.add_pipe("phi_guard", config={"trim_ner_edges": False})
-    nlp.initialize()
+    nlp = guard_pipeline(trim_ner_edges=False)
     kept, _ = guarded(nlp, "Lives at 2213 Cherry St, Toledo.", "2213 Cherry St,", "STREET")
     assert kept == ["2213 Cherry St,"]
     nlp.to_disk(tmp_path / "p")

@@ -6,29 +6,23 @@ from typing import Optional
 
 import pytest
 
+from guard_helpers import CASED as _CASED
+from guard_helpers import guard_one_span, guard_pipeline
+
 from spacy_phi import blank_pipeline
 from spacy_phi.guard.validators import VALIDATED_LABELS
-from spacy_phi.spangroups import NER_GROUP, RULES_GROUP, VETOED_GROUP
+from spacy_phi.spangroups import NER_GROUP, RULES_GROUP
 
 
 @pytest.fixture(scope="module")
 def guard_nlp():
-    nlp = blank_pipeline("en")
-    nlp.add_pipe("phi_guard")
-    nlp.initialize()
-    return nlp
+    return guard_pipeline()
 
 
 def vetoed_reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> Optional[str]:
     """Run the guard on one span of `group`; its veto reason or None when kept."""
-    doc = nlp.make_doc(text)
-    start = text.index(value)
-    span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
-    assert span is not None and span.text == value
-    doc.spans[group] = [span]
-    doc = nlp.get_pipe("phi_guard")(doc)
-    reasons = [s.kb_id_ for s in doc.spans[VETOED_GROUP]]
-    kept = [s.text for s in doc.spans[group]]
+    kept, vetoed = guard_one_span(nlp, text, value, label, group)
+    reasons = [reason for _, reason in vetoed]
     assert (reasons == [] and kept == [value]) or (len(reasons) == 1 and kept == [])
     return reasons[0] if reasons else None
 
@@ -316,10 +310,6 @@ def test_lowercase_given_names_are_found_by_the_rules():
     assert nlp("Gregory").ents == ()  # capitalised names are the tagger's job
 
 
-# A cased note around the span (the case check needs capitals elsewhere).
-_CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by Dr. Ogunleye. "
-
-
 @pytest.mark.parametrize(
     "text,value,label,reason",
     [
@@ -351,50 +341,6 @@ _CASED = "Mr. Kowalczyk is a 75 y/o retired tool and die maker with CHF. Seen by
         ("Is Benadryl safe in pregnancy?", "Benadryl safe", "PATIENT", "validator:medical_or_brand"),
         ("PLAN: CONTINUE LASIX 40 mg daily", "CONTINUE LASIX", "PATIENT", "validator:medical_or_brand"),
         ("Kaplan-Meier curves were drawn for both arms.", "Kaplan-Meier curves", "PATIENT", "guard:eponym_with_head"),
-    ],
-)
-def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
-    found = vetoed_reason(guard_nlp, text, value, label)
-    assert found is not None and found.startswith(reason), found
-
-
-@pytest.mark.parametrize(
-    "text,value,label",
-    [
-        ("hi , carolyn . how are you", "carolyn", "PATIENT"),
-        ("visit to pt's home at 268 mezei point apt a carrington , wv", "carrington", "PATIENT"),
-        ("that katherine is shorter than her sister", "katherine", "PATIENT"),
-        ("Seen with Sister Mary Agnes today.", "Mary Agnes", "PATIENT"),
-        ("EMERGENCY CONTACT: Wife: Yesenia Ortiz", "Yesenia Ortiz", "PATIENT"),
-        (_CASED + "pt's wife dolores is at rehab", "dolores", "PATIENT"),
-        ("my oldest is thirteen and the other one is ten", "thirteen", "AGE"),
-        ("a 45 year old woman with a1c of 8", "45", "AGE"),
-        ("he is 40 years of age", "40", "AGE"),
-        ("[doctor] your weight is fine and he is 45 now", "45", "AGE"),
-        ("Mr. Sone was seen today.", "Sone", "PATIENT"),
-        ("seen with Hope Benadryl today", "Hope Benadryl", "PATIENT"),
-    ],
-)
-def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):
-    assert vetoed_reason(guard_nlp, text, value, label) is None
-
-
-def test_drug_names_are_exact_only():
-    from spacy_phi.guard.drug_names import select_drug_names
-
-    kept = select_drug_names(
-        ["Entresto", "Persa-Gel", "Allegra", "ASA", "abacavir, lamivudine", "Panadol"],
-        excluded={"allegra"},
-        is_common=lambda word: word == "panadol",
-    )
-    assert kept == ["entresto", "persa-gel"]
-    vocabulary = __import__("spacy_phi.guard.vocabulary", fromlist=["x"]).default_vocabulary()
-    assert vocabulary.is_drug("entresto") and not vocabulary.is_drug("entrestos")
-
-
-@pytest.mark.parametrize(
-    "text,value,label,reason",
-    [
         # times of day: not annotated, neither dates nor ages
         ("Wife phoned at 6 am worried about confusion.", "6", "AGE", "validator:clock_time"),
         ("wakes early (4-5 am) most days", "4", "DATE", "validator:clock_time"),
@@ -422,7 +368,7 @@ def test_drug_names_are_exact_only():
         (_CASED + "Covered by the Medicaid program.", "the Medicaid", "HOSPITAL", "validator:public_program"),
     ],
 )
-def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, label, reason):
+def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
     found = vetoed_reason(guard_nlp, text, value, label)
     assert found is not None and found.startswith(reason), found
 
@@ -430,6 +376,18 @@ def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, 
 @pytest.mark.parametrize(
     "text,value,label",
     [
+        ("hi , carolyn . how are you", "carolyn", "PATIENT"),
+        ("visit to pt's home at 268 mezei point apt a carrington , wv", "carrington", "PATIENT"),
+        ("that katherine is shorter than her sister", "katherine", "PATIENT"),
+        ("Seen with Sister Mary Agnes today.", "Mary Agnes", "PATIENT"),
+        ("EMERGENCY CONTACT: Wife: Yesenia Ortiz", "Yesenia Ortiz", "PATIENT"),
+        (_CASED + "pt's wife dolores is at rehab", "dolores", "PATIENT"),
+        ("my oldest is thirteen and the other one is ten", "thirteen", "AGE"),
+        ("a 45 year old woman with a1c of 8", "45", "AGE"),
+        ("he is 40 years of age", "40", "AGE"),
+        ("[doctor] your weight is fine and he is 45 now", "45", "AGE"),
+        ("Mr. Sone was seen today.", "Sone", "PATIENT"),
+        ("seen with Hope Benadryl today", "Hope Benadryl", "PATIENT"),
         # years, dates and ages next to the same cues stay
         ("He quit smoking in 1900 per family lore.", "1900", "DATE"),
         ("Shift 1998-2002 at the mill.", "1998", "DATE"),
@@ -448,5 +406,18 @@ def test_times_ranges_scores_and_credentials_are_vetoed(guard_nlp, text, value, 
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
     ],
 )
-def test_years_dates_jobs_and_initials_next_to_those_cues_stay(guard_nlp, text, value, label):
+def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):
     assert vetoed_reason(guard_nlp, text, value, label) is None
+
+
+def test_drug_names_are_exact_only():
+    from spacy_phi.guard.drug_names import select_drug_names
+
+    kept = select_drug_names(
+        ["Entresto", "Persa-Gel", "Allegra", "ASA", "abacavir, lamivudine", "Panadol"],
+        excluded={"allegra"},
+        is_common=lambda word: word == "panadol",
+    )
+    assert kept == ["entresto", "persa-gel"]
+    vocabulary = __import__("spacy_phi.guard.vocabulary", fromlist=["x"]).default_vocabulary()
+    assert vocabulary.is_drug("entresto") and not vocabulary.is_drug("entrestos")

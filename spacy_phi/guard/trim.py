@@ -60,24 +60,25 @@ _OPENING = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = {v: k for k, v in _OPENING.items()}
 #: A title or a relative's (or other lay person's) word before a name.
 _TITLE_OR_ROLE = re.compile(
-    rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|sister|brother|father|mother|nurse)\.?|{RELATIVE_WORDS})$",
+    rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|nurse)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
 _NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
 
 
-def _is_edge_punctuation(token: Token, span: Span) -> bool:
+def _is_edge_punctuation(token: Token, start: int, end: int) -> bool:
+    """Punctuation at an edge of doc[start:end] that belongs to no value there."""
     text = token.text
     if token.is_space:
         return True
     if text in _CLITICS:
         return False  # "brothers' school fees": the validators veto a span that starts with one
-
+    doc = token.doc
     if text in _OPENING:
-        return _OPENING[text] not in span.text[token.idx - span.start_char + 1 :]
+        return not any(_OPENING[text] in t.text for t in doc[token.i + 1 : end])
     if text in _CLOSING:
-        return _CLOSING[text] not in span.text[: token.idx - span.start_char]
+        return not any(_CLOSING[text] in t.text for t in doc[start : token.i])
     return token.is_punct or text in _EDGE_SYMBOLS
 
 
@@ -102,8 +103,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
     )
 
     def droppable(token: Token, at_start: bool) -> bool:
-        window = doc[start:end]
-        if _is_edge_punctuation(token, window):
+        if _is_edge_punctuation(token, start, end):
             return True
         word = token.text
         if end - start < 2:

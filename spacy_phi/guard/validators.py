@@ -262,6 +262,9 @@ _RANGE_PARTNER_AFTER = re.compile(r"\s*[-–]\s*\d{1,3}(?![\d/.:])")
 _RANGE_PARTNER_BEFORE = re.compile(r"(?<![\d/.:])\d{1,3}\s*[-–]\s*$")
 #: Apgar scores ("Apgars 8/9", "Apgar 7 and 9"): no dates.
 _APGAR_BEFORE = re.compile(r"\bapgars?\b(?:\s*(?:scores?|of|were|was|:))*\s*$", re.IGNORECASE)
+_SCORE_LIST = re.compile(r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*")
+#: An hour, with minutes or not ("7", "10:30"), before "am"/"pm".
+_HOUR = re.compile(r"\d{1,2}(?::[0-5]\d)?")
 
 
 def _clock_time(value: str) -> bool:
@@ -590,9 +593,7 @@ class LabelValidators:
                 and not any(w in self._strong_date_words for w in _words(text[max(0, span.start_char - 20) : span.start_char]))
             ):
                 return REASON_DATE_NUMBER_SHAPE  # "(goal 88-92)" tagged as two dates; not "March 5-7"
-            if _APGAR_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) and re.fullmatch(
-                r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*", joined
-            ):
+            if _APGAR_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) and _SCORE_LIST.fullmatch(joined):
                 return REASON_DATE_NUMBER_SHAPE  # "Apgars 8/9"
             if _NOT_DATE_NUMBER.match(joined) or all(_NOT_DATE_NUMBER.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE
@@ -663,7 +664,7 @@ class LabelValidators:
         "(3-4 am)", "2300" of "until 2300", "1900" of "1900-0700"."""
         if _CLOCK_SPAN.match(value):
             return True
-        if re.fullmatch(r"\d{1,2}(?::[0-5]\d)?", value) and _CLOCK_AFTER.match(text, span.end_char):
+        if _HOUR.fullmatch(value) and _CLOCK_AFTER.match(text, span.end_char):
             return True
         shift = _FOUR_DIGIT_RANGE.match(value)
         if shift:
