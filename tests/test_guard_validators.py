@@ -61,7 +61,7 @@ VETOED = [
     ("he is a former smoker.", "former smoker", "PROFESSION", "validator:profession_is_a"),
     ("tried clindamycin topical, as an antibiotic for your acne?", "antibiotic", "PROFESSION", "validator:profession_is_a"),
     ("i'll take it before as a preventative.", "preventative", "PROFESSION", "validator:profession_is_a"),
-    ("Interpreted by: Obinna Eze, MD, Pathologist\nSigned", "Pathologist", "HOSPITAL", "validator:medical_or_brand"),
+    ("Interpreted by: Obinna Eze, MD, Pathologist\nSigned", "Pathologist", "HOSPITAL", "validator:generic_clinical_service"),
     ("Referred to Physiotherapist for gait", "Physiotherapist", "ORGANIZATION", "validator:medical_or_brand"),
     ("she uses music as a distraction", "distraction", "PROFESSION", "validator:profession_is_a"),  # by its ending
     ("as a kid i broke my arm", "kid", "PROFESSION", "validator:profession_is_a"),
@@ -359,13 +359,21 @@ def test_lowercase_given_names_are_found_by_the_rules():
         ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", "guard:abbreviation"),
         ("Klebsiella bacteremia (CLABSI) on day 3", "CLABSI", "DOCTOR", "guard:abbreviation"),
         ("ROI signed for the shelter", "ROI", "PATIENT", "validator:medical_or_brand"),
-        (_CASED + "Copy to: Andrea Lin, MD (Hem/Onc)", "Hem/Onc", "DOCTOR", "validator:medical_or_brand"),
+        (_CASED + "Copy to: Andrea Lin, MD (Hem/Onc)", "Hem/Onc", "DOCTOR", "validator:generic_clinical_service"),
         (_CASED + "Fell from a ladder w/ R SDH, R temporal contusion", "R SDH", "DOCTOR", "validator:medical_or_brand"),
         (_CASED + "Skin: small cafe au lait L thigh", "lait L thigh", "PATIENT", "validator:medical_or_brand"),
         # public programs are no PHI (a whole state shares one)
         (_CASED + "Insurance: Apple Health (Medicaid), ID on file.", "Apple Health", "ORGANIZATION", "validator:public_program"),
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "KanCare", "ORGANIZATION", "validator:public_program"),
         (_CASED + "Covered by the Medicaid program.", "the Medicaid", "HOSPITAL", "validator:public_program"),
+        # a pronoun before a lower-case word, whatever the name lists say of "He"
+        (_CASED + "He attends school and plays in the band.", "He", "PATIENT", "validator:pronoun"),
+        (_CASED + "No edema. She denies chest pain.", "She", "DOCTOR", "validator:pronoun"),
+        # consulting services called by their (abbreviated) names
+        (_CASED + "Discussed with Ortho, who agrees with plan.", "Ortho", "DOCTOR", "validator:generic_clinical_service"),
+        (_CASED + "Seen by Heme/Onc today.", "Heme/Onc", "DOCTOR", "validator:generic_clinical_service"),
+        (_CASED + "Discussed with Transplant, who agrees.", "Transplant", "PATIENT", "validator:generic_clinical_service"),
+        (_CASED + "Per Hepatology, continue current regimen.", "Hepatology", "DEPARTMENT", "validator:generic_clinical_service"),
     ],
 )
 def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
@@ -404,6 +412,14 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen with R. Alzheimer in clinic.", "R. Alzheimer", "DOCTOR"),
         # a private insurer is an organisation
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
+        # "He" as a surname: before a comma, in a full name, or in capitals before a name
+        ("ATTENDING: HE, KOUROSH", "HE", "DOCTOR"),
+        (_CASED + "Seen with Li He today.", "Li He", "DOCTOR"),
+        # service words that are surnames too stay names
+        (_CASED + "Discussed with Endo, who agrees with plan.", "Endo", "DOCTOR"),
+        (_CASED + "Seen by Burns today.", "Burns", "DOCTOR"),
+        # a named unit stays
+        (_CASED + "Per Hepatology Clinic, continue.", "Hepatology Clinic", "DEPARTMENT"),
     ],
 )
 def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):

@@ -35,6 +35,11 @@ POSITIVE_CASES = [
     ("PT SEEN BY DR DO", "DOCTOR", "DO"),  # a surname, though "DO" is also a degree
     ("Worked on crab boats through his 30s, later a forklift operator.", "AGE", "30s"),
     ("Drank heavily into her forties.", "AGE", "forties"),
+    # a capitalised given name of any locale and a family name that is no English word
+    ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
+    ("Will follow. Chaplain Beatrice Ngwenya, MDiv, BCC", "PATIENT", "Beatrice Ngwenya"),
+    ("Niece and HCP Marjorie Tolliver-Banks notified by phone.", "PATIENT", "Marjorie Tolliver-Banks"),
+    ("To the parent/guardian of: Mateo Alcántara-Price", "PATIENT", "Mateo Alcántara-Price"),
     # PHONE / FAX
     ("Call 617-555-1234 tomorrow.", "PHONE", "617-555-1234"),
     ("Phone: (617) 555-1234", "PHONE", "(617) 555-1234"),
@@ -440,6 +445,12 @@ NEGATIVE_CASES = [
     ("i work at target", "target"),
     ("At Baseline she walks", "Baseline"),
     ("At Home since 2019 with hospice", "Home"),
+    # the full-name rule: an eponym before its head, titles and words that are names somewhere
+    ("R Marcus Gunn pupil noted.", "Marcus Gunn"),
+    ("Refer to Doctor Desta for CBT.", "Doctor"),
+    ("Friend Farhad called 911.", "Friend"),
+    ("Higher risk in West African men.", "West African"),
+    ("Case reviewed at Tumor Board today.", "Tumor Board"),
 ]
 
 

@@ -68,13 +68,14 @@ REASON_STREET_NUMBER_UNIT = "validator:street_number_then_unit"
 REASON_ONE_LETTER = "validator:one_letter_name"
 REASON_CLOCK_TIME = "validator:clock_time"
 REASON_PUBLIC_PROGRAM = "validator:public_program"
+REASON_PRONOUN = "validator:pronoun"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
     {
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
         REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND, REASON_NAME_STARTS_WITH_NUMBER, REASON_TITLE_ONLY,
-        REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER, REASON_PUBLIC_PROGRAM,
+        REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER, REASON_PUBLIC_PROGRAM, REASON_PRONOUN,
     }
 )
 
@@ -162,6 +163,11 @@ CASED_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "HOSP
 #: and lower-case nursing notes below 0.05.
 MIN_CASED_RATIO = 0.08
 _CASED_WORD = re.compile(r"[A-Za-z]{2,}")
+#: Personal and possessive pronouns: "He" and "She" are also surnames in the
+#: name lists, but one followed by a lower-case word is the pronoun ("He attends").
+_PRONOUNS = frozenset("he she him his her hers they them their we us our you your it its".split())
+#: What follows a pronoun: a lower-case word ("He is", "She denies").
+_LOWER_WORD_AFTER = re.compile(r"[ \t]+[a-z]")
 #: A signature or user cue before a span: "by mcsonka", "user dkonopka", "cc: jlee".
 _SIGNATURE_BEFORE = re.compile(r"\b(?:by|user|signed|cc|per|attn)\s*:?\s*$", re.IGNORECASE)
 #: Words and "&" of a line, for the proper-name check before a department.
@@ -466,6 +472,8 @@ class LabelValidators:
             text[max(0, span.start_char - 8) : span.start_char]
         ):
             return REASON_ARTICLE_BEFORE_NAME
+        if span.label_ in ("PATIENT", "DOCTOR") and self._pronoun(span, text):
+            return REASON_PRONOUN  # "He is a pleasant gentleman" (Dr. He keeps his title: the guard's person cue)
         if span.label_ in ("PATIENT", "DOCTOR") and self._number_then_words(span):
             return REASON_NAME_STARTS_WITH_NUMBER  # "12 mo." tagged DOCTOR
         if span.label_ in _ONE_LETTER_NEVER and sum(c.isalnum() for c in span.text) <= 1:
@@ -482,6 +490,16 @@ class LabelValidators:
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
         # tagged DEVICE); only spans made of ordinary words are vetoed.
         return reason if self._ordinary_words_only(span, text) else None
+
+    @staticmethod
+    def _pronoun(span: Span, text: str) -> bool:
+        """A one-word person span that is a pronoun followed by a lower-case
+        word ("He attends school"); "HE, KOUROSH" and "Li He" are names."""
+        return (
+            len(span) == 1
+            and span.text.lower() in _PRONOUNS
+            and _LOWER_WORD_AFTER.match(text, span.end_char) is not None
+        )
 
     def _number_then_words(self, span: Span) -> bool:
         """A person span that starts with a number and has no capitalised word
@@ -799,7 +817,7 @@ class LabelValidators:
         """A clinical service or specialty ("Orthopaedic Surgery", "Inpatient
         Psychiatry", "IMAGING SERVICES") is no PHI; a named unit is ("Rheumatology
         Clinic", "Heart and Vascular Institute", "Farr 7")."""
-        words = [w for w in _words(span.text) if w not in _FILLER]
+        words = [w for w in _words(span.text) if w not in _FILLER and w not in _CONSULT_CUES]
         services = self.lexicons.clinical_services
         if (
             words
@@ -811,6 +829,20 @@ class LabelValidators:
             return REASON_GENERIC_SERVICE
         return self._name_or_organisation(span, text)
 
+    def _service_not_person(self, span: Span) -> bool:
+        """A name or institution span made only of clinical-service words that
+        are no one's name ("Ortho", "Heme/Onc", "Transplant", "Telemetry"):
+        clinicians call a consulting service or a ward by its generic name.
+        "Endo", "Burns" and "Hand" are surnames too: kept."""
+        services = self.lexicons.clinical_services
+        names = person_names()
+        words = [w for w in _words(span.text) if w not in _FILLER]
+        return (
+            bool(words)
+            and not any(c.isdigit() for c in span.text)
+            and all((w in services or _singular(w) in services) and w not in names for w in words)
+        )
+
     def _ends_a_proper_name(self, span: Span, text: str) -> bool:
         """Whether a capitalised word that is no service word comes right before
         the span on its line ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE"),
@@ -820,6 +852,8 @@ class LabelValidators:
             lower = word.lower()
             if lower in _FILLER or word == "&" or lower in self.lexicons.clinical_services:
                 continue  # "ORTHOPAEDICS & " before "SPORTS MEDICINE": look further back
+            if lower in _CONSULT_CUES:
+                return False  # "Per Hepatology": a consult cue, not a name
             return word[:1].isupper()  # punctuation ("Touro Infirmary - ") ends the name
         return False
 
@@ -827,6 +861,8 @@ class LabelValidators:
         words = _words(span.text)
         if not words:
             return None
+        if span.label_ != "DEPARTMENT" and self._service_not_person(span):
+            return REASON_GENERIC_SERVICE  # "Seen by Ortho", "per Rheum", "Admit to Medicine, Telemetry"
         programs = self.lexicons.public_programs_lower
         if span.label_ in ("HOSPITAL", "ORGANIZATION") and _place_phrase(span.text).lower() in programs:
             return REASON_PUBLIC_PROGRAM  # "Medicaid", "Apple Health", "KanCare": no PHI
@@ -918,6 +954,8 @@ STREET_WORDS = frozenset(
 )
 #: Words that never decide a span's plausibility.
 _FILLER = frozenset("and of the a an in on at to for & or".split())
+#: A consult cue a tagger takes into a service's span ("Per Surgery").
+_CONSULT_CUES = frozenset("per via".split())
 #: A side written as one letter ("R SDH", "L thigh").
 _LATERALITY = frozenset({"l", "r"})
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from typing import List, Tuple
 
+from ..guard.vocabulary import default_vocabulary
 from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from .gazetteers import CHAIN_NAMES, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
@@ -351,6 +352,8 @@ def builtin_rules() -> List[RegexRule]:
 
     RETURNS (List[RegexRule]): fresh rule objects.
     """
+    # Medical head words ("disease", "sign", "pupil"): after them a name is an eponym.
+    medical_heads = "|".join(sorted((re.escape(h) for h in default_vocabulary().heads if " " not in h), key=len, reverse=True))
     return [
         # ---- CONTACT ------------------------------------------------------------
         RegexRule(
@@ -663,6 +666,20 @@ def builtin_rules() -> List[RegexRule]:
             prefilter=r"\b(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             priority=2,
             description="a clinician named once before a role ('spoke w/ Carmen RN'; not 'Charge RN', 'Triage RN')",
+        ),
+        RegexRule(
+            "capitalised_full_name", "PATIENT",
+            # A lookahead, so that "Chaplain Beatrice Ngwenya" is tried at "Beatrice" too.
+            r"(?<![\w.'’-])(?=(?P<value>[A-ZÀ-Þ][a-zß-ÿ]{3,}[ \t]+(?:[A-Z]\.[ \t]+)?"
+            r"(?:(?:O|D)['’])?[A-ZÀ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?)(?![\w'’-]))",
+            checks=("given_and_family_name",),
+            exclude_after=rf"(?:['’]s)?\s+(?i:{medical_heads})\b",
+            prefilter=r"[A-Z][a-z]{3,}[ \t]+[A-Z]",
+            priority=1,
+            description=(
+                "a capitalised given name of the lists and a family name that is no ordinary or medical word "
+                "('to evaluate pt Eugene Tolliver, 91 yo'); the tagger's label wins on the same words"
+            ),
         ),
         RegexRule(
             "given_name_greeted", "PATIENT",

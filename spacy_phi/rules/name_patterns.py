@@ -17,12 +17,13 @@ regex rule checks its word against.
 
 from __future__ import annotations
 
+import pkgutil
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
 from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words
 from ..guard.vocabulary import default_vocabulary
-from ..surrogates.names import locale_name_lists
+from ..surrogates.names import fold_ascii, locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"
 FULL_NAME_PATTERN_ID = "lowercase_given_and_family_name"
@@ -86,6 +87,50 @@ def lowercase_family_names() -> FrozenSet[str]:
     return _matchable(last, lambda word: word in name_like or vocabulary.is_common_word(word))
 
 
+@lru_cache(maxsize=1)
+def capitalised_given_names() -> FrozenSet[str]:
+    """Given names of every Faker person locale (folded to lower-case ASCII)
+    that the capitalised full-name rule takes as a first word: "beatrice",
+    "abdullahi", "aoife" as well as the en_US names; no English word (but the
+    en_US names that are one and not in NAME_WORDS), no medical or drug word."""
+    import faker.providers.person as person
+
+    vocabulary = default_vocabulary()
+    en_us = lowercase_given_names()
+    given: set = set()
+    for module in pkgutil.iter_modules(person.__path__):
+        first, _ = locale_name_lists(module.name, gendered=True)
+        given.update(fold_ascii(str(name)).lower() for name in first)
+    return _matchable(given, lambda word: _english_word(word) and word not in en_us) | en_us
+
+
+def _english_word(word: str) -> bool:
+    """An English or clinical word, also when it is a name too ("doctor",
+    "friend", "west", "room" are given names somewhere)."""
+    return default_vocabulary().is_ordinary_word(word) or word in name_like_words()
+
+
+def is_given_and_family_name(value: str) -> bool:
+    """A capitalised given name and a family name ("Eugene Tolliver",
+    "Marjorie Tolliver-Banks", "Jolene R. Fairweather"): the first word is a
+    given name of the lists (no English word: `capitalised_given_names`), the
+    last is no English, medical or drug word ("Eugene Rice", "Gang Room" stay
+    out: the tagger decides those), one part of a double name excepted, and
+    no part is an always-medical word ("Lou Gehrig" is left to the eponym lists)."""
+    words = value.split()
+    if len(words) < 2:
+        return False
+    given, family = fold_ascii(words[0]).lower(), fold_ascii(words[-1]).lower()
+    if given not in capitalised_given_names():
+        return False
+    vocabulary = default_vocabulary()
+    parts = [part.split("'")[-1] for part in family.replace("’", "'").split("-") if part]  # "O'Neil" -> "neil"
+    if any(vocabulary.is_always_medical(part) or vocabulary.is_drug(part) or vocabulary.is_abbreviation(part.upper()) for part in parts):
+        return False
+    # One part that is no ordinary word is enough in a double name ("Tolliver-Banks").
+    return any(not _english_word(part) or part in lowercase_family_names() for part in parts)
+
+
 #: Given names that a greeting is followed by as words: months, seasons,
 #: endearments and virtues ("hi honey", "thank you sweetie", "hello june").
 _NOT_GREETED_NAMES = frozenset(
@@ -146,6 +191,6 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 
 __all__ = [
-    "FULL_NAME_PATTERN_ID", "greeted_given_names", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
+    "FULL_NAME_PATTERN_ID", "capitalised_given_names", "greeted_given_names", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
     "lowercase_given_names",
 ]
