@@ -30,7 +30,7 @@ def vetoed_reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP
 # (text, value, label, reason prefix): the tagger proposed `value` as `label`; vetoed.
 VETOED = [
     ("We obtain a lipid panel.", "We obtain", "DATE", "validator:date_without"),
-    ("Start Jardiance 10 mg daily.", "Jardiance 10", "DATE", "validator:date_not"),
+    ("Start Jardiance 10 mg daily.", "Jardiance 10", "DATE", "validator:measurement"),
     ("Disc bulge at L5.", "L5", "DATE", "validator:date_not"),
     ("Mix 1:1:1 solution.", "1:1:1", "DATE", "validator:date_not"),
     ("pain is about a 7/10 today", "7/10", "DATE", "validator:date_not"),
@@ -279,10 +279,16 @@ def test_relative_word_keeps_only_names_in_lower_case(guard_nlp):
 
 def test_capitals_are_evidence_of_a_name_only_in_a_note_that_is_not_lower_case(guard_nlp):
     # The same common word in capitals mid-sentence: an order among lower case,
-    # possibly a name in a note typed in capitals.
+    # and in a note typed in capitals no evidence either: judged by its words.
     lower = "glargine 26 units qhs, then CHANGED to detemir, tamsulosin 0.4 mg qhs"
     assert vetoed_reason(guard_nlp, lower, "CHANGED", "PATIENT") == "guard:common_word"
-    assert vetoed_reason(guard_nlp, lower.upper(), "CHANGED", "PATIENT") is None
+    assert vetoed_reason(guard_nlp, lower.upper(), "CHANGED", "PATIENT") == "guard:common_word"
+    # In capitals, a side letter is no name, but a word the name lists hold stays.
+    caps = "ARRIVED TO FIND PT SITTING ON CURB, HOLDING R ARM IN A BUCKET. SEEN BY HOPE AT TRIAGE."
+    assert vetoed_reason(guard_nlp, caps, "HOLDING R ARM", "CITY") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, caps, "HOPE", "DOCTOR") is None
+    # Capitals mid-sentence in a note that is neither: a name ("in Revere").
+    assert vetoed_reason(guard_nlp, _CASED + "Lives in Revere with wife.", "Revere", "CITY") is None
 
 
 def test_every_validated_label_has_a_check(guard_nlp):
@@ -369,6 +375,19 @@ def test_lowercase_given_names_are_found_by_the_rules():
         # a pronoun before a lower-case word, whatever the name lists say of "He"
         (_CASED + "He attends school and plays in the band.", "He", "PATIENT", "validator:pronoun"),
         (_CASED + "No edema. She denies chest pain.", "She", "DOCTOR", "validator:pronoun"),
+        # measurements, obstetric notation, diagnosis codes, colon times, strength grades
+        (_CASED + "AROM flex 88° / 145°; PROM flex 95°", "88°", "DATE", "validator:measurement"),
+        (_CASED + "Ortho following, OR today. Wt 52 kg. CrCl ~34.", "Wt 52 kg", "DATE", "validator:measurement"),
+        (_CASED + "AGE: 84   SEX: F   WT: 58 kg   BSA: 1.60", "58", "IDNUM", "validator:measurement"),
+        (_CASED + 'EXAM: Ht 5\'7"  Wt 196 lb', "5'7", "DATE", "validator:measurement"),
+        (_CASED + "HPI: 22 yo G2P1001 at 34w3d w/ PPROM.", "G2P1001", "IDNUM", "validator:obstetric_notation"),
+        (_CASED + "SVE on admit 1/50/-3, posterior, firm.", "1/50/-3", "DATE", "validator:obstetric_notation"),
+        (_CASED + "A: R lateral ankle sprain, grade II (S93.401A)", "S93.401A", "ACCOUNT", "validator:diagnosis_code"),
+        (_CASED + "Foley bulb placed 21:10, expelled 01:15 at 4 cm.", "21:10", "DATE", "validator:clock_time"),
+        (_CASED + "Hip abd 4/5 R, 5/5 L. Patellar mobility decreased.", "4/5", "DATE", "validator:date_not"),
+        (_CASED + "Reviewed when to call the 24/7 line.", "24/7", "DATE", "validator:date_not"),
+        (_CASED + "sats 97% on RA. faces 4/10, ofirmev given.", "4/10", "DATE", "validator:date_not"),
+        (_CASED + "Sincerely, Rosalind Meyerhoff, MS, CGC", "MS", "STATE", "validator:state_abbreviation"),
         # consulting services called by their (abbreviated) names
         (_CASED + "Discussed with Ortho, who agrees with plan.", "Ortho", "DOCTOR", "validator:generic_clinical_service"),
         (_CASED + "Seen by Heme/Onc today.", "Heme/Onc", "DOCTOR", "validator:generic_clinical_service"),
@@ -412,6 +431,13 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen with R. Alzheimer in clinic.", "R. Alzheimer", "DOCTOR"),
         # a private insurer is an organisation
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
+        # dates, IDs and states next to the same shapes
+        (_CASED + "Seen 3/4 in clinic for f/u.", "3/4", "DATE"),
+        (_CASED + "Seen 4/5 for f/u of knee pain.", "4/5", "DATE"),
+        (_CASED + "Pharmacy line open on 24/7 only.", "24/7", "DATE"),
+        (_CASED + "Acct E11-65432 on file.", "E11-65432", "ACCOUNT"),
+        (_CASED + "Lives at 12 Oak St, Jackson, MS 39201.", "MS", "STATE"),
+        (_CASED + "DOB 5/7/1950, MRN 0081234.", "5/7/1950", "DATE"),
         # "He" as a surname: before a comma, in a full name, or in capitals before a name
         ("ATTENDING: HE, KOUROSH", "HE", "DOCTOR"),
         (_CASED + "Seen with Li He today.", "Li He", "DOCTOR"),

@@ -69,6 +69,7 @@ from .validators import (
     default_lexicons,
     is_cased_text,
     is_mostly_lower_case,
+    is_mostly_upper_case,
 )
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
 from .trim import trim_edges
@@ -114,6 +115,8 @@ _WORKPLACE_BEFORE = re.compile(
 _PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER"})
+#: Side letters in a note typed in capitals ("HOLDING R HAND"): no name.
+_SIDE_LETTERS = frozenset({"r", "l"})
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -173,6 +176,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
         # The last doc text and whether it is mostly lower case (see _mostly_lower_case).
         self._case_of_text: Optional[Tuple[str, bool]] = None
+        self._upper_case_of_text: Optional[Tuple[str, bool]] = None
 
     def initialize(
         self,
@@ -288,8 +292,25 @@ class PhiGuard(JsonStateMixin, Pipe):
         words = [t.text for t in span if t.is_alpha]
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
             return False
-        if any(w.isupper() and len(w) <= 3 for w in words):
-            return False
+        # A note typed in capitals (an EMS run sheet): capitals say nothing,
+        # so the span is judged as if it were written in lower case.
+        # Organisations keep their capitals' benefit ("GROUNDSKEEPER AT TARGET"),
+        # and a word of the name lists stays ("LIVES IN HARPER", "BEVERLY").
+        in_capitals = (
+            span.label_ not in _ORGANISATION_LABELS
+            and span.text.isupper()
+            and self._mostly_upper_case(text)
+            and not self._may_be_name(words)
+        )
+        if in_capitals:
+            words = [w for w in words if w.lower() not in _SIDE_LETTERS]  # "HOLDING R HAND"
+            if not words:
+                return False
+        if any(
+            w.isupper() and len(w) <= 3 and not (in_capitals and len(w) == 3 and self.vocabulary.is_common_word(w.lower()))
+            for w in words
+        ):
+            return False  # "GA", "ME" of "MURFREESBORO, ME", initials "AI" (in capitals a 3-letter word is a word: "ARM")
         before = text[max(0, span.start_char - 24) : span.start_char]
         relative = RELATIVE_BEFORE.search(before)
         if relative:
@@ -308,7 +329,7 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return False
         # In a note that also uses lower case, capitals are a header's or an
         # order's ("(CHANGED)", "SN RECERT"), no evidence of a name.
-        shouted = span.text.isupper() and self._mostly_lower_case(text)
+        shouted = span.text.isupper() and (in_capitals or self._mostly_lower_case(text))
         if not span.text.islower() and not shouted and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
@@ -320,6 +341,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         if self._case_of_text is None or self._case_of_text[0] is not text:
             self._case_of_text = (text, is_mostly_lower_case(text))
         return self._case_of_text[1]
+
+    def _mostly_upper_case(self, text: str) -> bool:
+        """`is_mostly_upper_case` of the doc's text, computed once per doc."""
+        if self._upper_case_of_text is None or self._upper_case_of_text[0] is not text:
+            self._upper_case_of_text = (text, is_mostly_upper_case(text))
+        return self._upper_case_of_text[1]
 
     @staticmethod
     def _may_be_name(words: Sequence[str]) -> bool:

@@ -69,6 +69,9 @@ REASON_ONE_LETTER = "validator:one_letter_name"
 REASON_CLOCK_TIME = "validator:clock_time"
 REASON_PUBLIC_PROGRAM = "validator:public_program"
 REASON_PRONOUN = "validator:pronoun"
+REASON_MEASUREMENT = "validator:measurement"
+REASON_OBSTETRIC = "validator:obstetric_notation"
+REASON_DIAGNOSIS_CODE = "validator:diagnosis_code"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -76,6 +79,7 @@ _FORM_REASONS = frozenset(
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
         REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND, REASON_NAME_STARTS_WITH_NUMBER, REASON_TITLE_ONLY,
         REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER, REASON_PUBLIC_PROGRAM, REASON_PRONOUN,
+        REASON_MEASUREMENT, REASON_OBSTETRIC, REASON_DIAGNOSIS_CODE,
     }
 )
 
@@ -246,8 +250,11 @@ _SCORE_WORD_BEFORE = re.compile(
 )
 #: After a score: what it scores ("3/5 strength in the left hip flexors").
 _SCORE_WORD_AFTER = re.compile(r"\s*(?:strength|power|reflex(?:es)?|motor|grip|bilat|bilaterally|throughout)\b", re.IGNORECASE)
+#: Muscle strength out of 5 with its side after it ("Hip abd 4/5 R, 5/5 L").
+_STRENGTH_OUT_OF_FIVE = re.compile(r"^[0-5][+-]?\s*/\s*5$")
+_SIDE_AFTER = re.compile(r"[ \t]*(?:R|L|b/l|bil)\b")
 _SCORE_CONTEXT_BEFORE = re.compile(
-    r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like)\b[^.\n]*$",
+    r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like|faces|flacc|nrs|vas|cpot)\b[^.\n]*$",
     re.IGNORECASE,
 )
 #: After a number: a clock time ("at 7 am", "(3-4 am)", "10 p.m."), which the
@@ -269,6 +276,28 @@ _RANGE_PARTNER_BEFORE = re.compile(r"(?<![\d/.:])\d{1,3}\s*[-–]\s*$")
 #: Apgar scores ("Apgars 8/9", "Apgar 7 and 9"): no dates.
 _APGAR_BEFORE = re.compile(r"\bapgars?\b(?:\s*(?:scores?|of|were|was|:))*\s*$", re.IGNORECASE)
 _SCORE_LIST = re.compile(r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*")
+#: Number spans that are measurements: a unit or degree sign right after the
+#: number, inside the span or after it ("88°", "Wt 52 kg", "max 3 g/day"), or
+#: feet and inches ("5'7\"").
+_UNIT = r"(?:°|º|kgs?|gm?|grams?|lbs?|oz|cm|mm|km|ft|m[lL]|cc|d[lL]|mg|mcg|ug|µg|mEq|mmol|mmHg|bpm|mph|%)"
+_NUMBER_THEN_UNIT = re.compile(rf"(?<![\w.-])\d+(?:[.,]\d+)?[ \t]?{_UNIT}(?![\w-])")
+_UNIT_AFTER = re.compile(rf"[ \t]?{_UNIT}(?![\w-])")
+_FEET_AND_INCHES = re.compile(r"^\d['’][ \t]?\d{1,2}(?:[\"”]|'')?$")
+#: Labels whose spans are numbers (dates, ages, identifiers, addresses).
+_NUMBER_LABELS = frozenset(
+    "DATE AGE ROOM STREET ZIP MEDICALRECORD HEALTHPLAN ACCOUNT LICENSE VEHICLE DEVICE BIOID IDNUM".split()
+)
+#: Obstetric history ("G2P1001", "G1 P0") and a cervical exam ("1/50/-3",
+#: "Complete/100/+2": dilation, effacement, station): never a date or an ID.
+_GRAVIDA_PARA = re.compile(r"^G\d{1,2}[ \t]?P\d{1,4}(?:[ -]?\d){0,3}$", re.IGNORECASE)
+_CERVICAL_STATION = re.compile(r"/[ \t]*[-+][ \t]?\d\b")
+#: An ICD-10 code ("S93.401A", "I50.23", "E11.65"): a diagnosis, not an identifier.
+_ICD10 = re.compile(r"^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$")
+#: A colon time ("21:10", "07:20"): never a date.
+_COLON_TIME = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d$")
+#: "24/7" ("the 24/7 line") is round-the-clock, unless a date cue comes before it.
+_DATE_CUE_BEFORE = re.compile(r"\b(?:on|dated?|since|from|until|by)\s*:?\s*$", re.IGNORECASE)
+
 #: An hour, with minutes or not ("7", "10:30"), before "am"/"pm".
 _HOUR = re.compile(r"\d{1,2}(?::[0-5]\d)?")
 
@@ -291,6 +320,8 @@ def _shift_times(first: str, second: str) -> bool:
 #: Address context around a state abbreviation: "Boston, MA" or "MA 02115".
 _CITY_COMMA_BEFORE = re.compile(r"[A-Za-z][A-Za-z .'-]*,\s*$")
 _ZIP_AFTER = re.compile(r"^\s*,?\s*\d{5}(?:-\d{4})?\b")
+#: The word after a span, past a comma or slash ("MS, CGC" -> "CGC").
+_NEXT_WORD = re.compile(r"[ \t]*[,/]?[ \t]*([A-Za-z][A-Za-z/-]*[A-Za-z])")
 #: Explicit work cues: only these keep a profession span whose head names no job
 #: ("works as a hunter"; not "former smoker", "as a kid").
 _WORK_CUES = r"works?|worked|working|employed|job|career|occupation|profession|employment|self-employed"
@@ -472,6 +503,10 @@ class LabelValidators:
             text[max(0, span.start_char - 8) : span.start_char]
         ):
             return REASON_ARTICLE_BEFORE_NAME
+        if span.label_ in _NUMBER_LABELS:
+            number_reason = self._number_shape(span, text)
+            if number_reason is not None:
+                return number_reason
         if span.label_ in ("PATIENT", "DOCTOR") and self._pronoun(span, text):
             return REASON_PRONOUN  # "He is a pleasant gentleman" (Dr. He keeps his title: the guard's person cue)
         if span.label_ in ("PATIENT", "DOCTOR") and self._number_then_words(span):
@@ -490,6 +525,24 @@ class LabelValidators:
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
         # tagged DEVICE); only spans made of ordinary words are vetoed.
         return reason if self._ordinary_words_only(span, text) else None
+
+    @staticmethod
+    def _number_shape(span: Span, text: str) -> Optional[str]:
+        """Why a number span is a measurement, obstetric notation or a
+        diagnosis code rather than a date, age or identifier (or None)."""
+        value = span.text.strip()
+        if _NUMBER_THEN_UNIT.search(value) or (value[-1:].isdigit() and _UNIT_AFTER.match(text, span.end_char)):
+            if span.label_ != "AGE" or "°" in value or _UNIT_AFTER.match(text, span.end_char):
+                return REASON_MEASUREMENT  # "88°", "Wt 52 kg", "WT: 58 kg", "max 3 g/day"
+        if _FEET_AND_INCHES.match(value):
+            return REASON_MEASUREMENT  # "Ht 5'7\""
+        if _GRAVIDA_PARA.match(value):
+            return REASON_OBSTETRIC  # "22 yo G2P1001"
+        if span.label_ == "DATE" and _CERVICAL_STATION.search(value):
+            return REASON_OBSTETRIC  # "SVE 1/50/-3", "Complete/100/+2"
+        if span.label_ != "DATE" and span.label_ != "AGE" and _ICD10.match(value):
+            return REASON_DIAGNOSIS_CODE  # "(S93.401A)"
+        return None
 
     @staticmethod
     def _pronoun(span: Span, text: str) -> bool:
@@ -600,8 +653,8 @@ class LabelValidators:
         if any(c.isdigit() for c in value):
             numbers = [t.text for t in span if any(c.isdigit() for c in t.text)]
             joined = re.sub(r"\s+", " ", value.strip())
-            if self._clock_time_span(span, joined, text):
-                return REASON_CLOCK_TIME
+            if self._clock_time_span(span, joined, text) or _COLON_TIME.match(joined):
+                return REASON_CLOCK_TIME  # also "Foley bulb placed 21:10"
             if (
                 _BARE_NUMBER.match(joined)
                 and (
@@ -622,6 +675,10 @@ class LabelValidators:
                 or _SCORE_WORD_AFTER.match(text, span.end_char)
             ):
                 return REASON_DATE_NUMBER_SHAPE  # "Strength is 4/5 on the right and 5/5", "balance score of 12/16"
+            if _STRENGTH_OUT_OF_FIVE.match(joined) and _SIDE_AFTER.match(text, span.end_char):
+                return REASON_DATE_NUMBER_SHAPE  # "Hip abd 4/5 R, 5/5 L"
+            if joined == "24/7" and not _DATE_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+                return REASON_DATE_NUMBER_SHAPE  # "the 24/7 line"
             if self._has_medical_word(span) and not any(_DATE_SHAPED.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE  # "Jardiance 10", "Nexium 40" (but "Easter 2019")
             if _BARE_NUMBER.match(joined) and (
@@ -711,6 +768,8 @@ class LabelValidators:
         phrase = _place_phrase(span.text)
         if phrase in self.lexicons.states:
             if len(phrase.replace(".", "")) <= 3 and phrase.replace(".", "").isupper():
+                if self._credential_follows(span, text):
+                    return REASON_STATE_ABBREVIATION  # "Rosalind Meyerhoff, MS, CGC": a degree in a signature
                 return None if self._address_context(span, text) else REASON_STATE_ABBREVIATION
             return None
         if self._in_gazetteer(phrase, self.lexicons.countries, self.lexicons.countries_lower):
@@ -784,6 +843,12 @@ class LabelValidators:
         if all(self._known_word(w) or w in _FILLER for w in words):
             return REASON_NOT_COUNTRY if span.label_ == "COUNTRY" else REASON_NOT_STATE
         return None
+
+    def _credential_follows(self, span: Span, text: str) -> bool:
+        """Whether a credential comes next ("MS, CCC-SLP", "MA, LMHC"): the
+        abbreviation is then a degree in a signature, not a state."""
+        match = _NEXT_WORD.match(text, span.end_char)
+        return match is not None and self.vocabulary.is_credential(match.group(1))
 
     @staticmethod
     def _address_context(span: Span, text: str) -> bool:
@@ -976,6 +1041,18 @@ def is_mostly_lower_case(text: str) -> bool:
     return total > 0 and lower * 2 >= total
 
 
+def is_mostly_upper_case(text: str) -> bool:
+    """Whether at least 60 % of a note's words (2+ letters) are in capitals:
+    a note typed in capitals (EMS run sheets, old systems), where a word in
+    capitals is no sign of a name or an abbreviation. Linear in the text."""
+    total = upper = 0
+    for match in _CASED_WORD.finditer(text):
+        total += 1
+        if match.group().isupper():
+            upper += 1
+    return total > 0 and upper >= 0.6 * total
+
+
 def is_cased_text(text: str) -> bool:
     """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
     one): a lower-case name is then implausible. Linear in the text."""
@@ -1006,5 +1083,5 @@ def _line_start(start_char: int, text: str) -> bool:
 
 __all__ = [
     "CASED_LABELS", "INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS",
-    "default_lexicons", "is_cased_text", "name_words",
+    "default_lexicons", "is_cased_text", "is_mostly_upper_case", "name_words",
 ]
