@@ -33,6 +33,9 @@ NOT_NAME_AFTER_RELATIVE = frozenset(
     may must asked asks ask keeps kept keep feels felt feel found finds find gave gives give used uses
     use needs need needed likes like liked loves love loved hates hated tried tries try started starts
     stopped stops noted notes wanted wants bought buys paid pays picked picks drove took
+    showed shows show visits visited visit stays stayed accompanies accompanied assists assisted
+    manages managed denies denied agrees agreed declined declines requests requested prefers preferred
+    plans planned arrived arrives left leaves cares cared watched watches
     """.split()
 )
 

@@ -388,6 +388,10 @@ def test_lowercase_given_names_are_found_by_the_rules():
         (_CASED + "Reviewed when to call the 24/7 line.", "24/7", "DATE", "validator:date_not"),
         (_CASED + "sats 97% on RA. faces 4/10, ofirmev given.", "4/10", "DATE", "validator:date_not"),
         (_CASED + "Sincerely, Rosalind Meyerhoff, MS, CGC", "MS", "STATE", "validator:state_abbreviation"),
+        (_CASED + "no controlled substance rx in past 12 mo. Plan as below.", "12 mo.", "DATE", "validator:date_not"),
+        (_CASED + "at 10:15 during 3rd period PE, complaining of cough", "3rd", "DATE", "validator:ordinal"),
+        # a clinician's role in a header, whatever degree follows
+        (_CASED + "auth # A2309 Referring MD: Dr. Kavita Raman", "Referring", "DOCTOR", "guard:common_word"),
         # consulting services called by their (abbreviated) names
         (_CASED + "Discussed with Ortho, who agrees with plan.", "Ortho", "DOCTOR", "validator:generic_clinical_service"),
         (_CASED + "Seen by Heme/Onc today.", "Heme/Onc", "DOCTOR", "validator:generic_clinical_service"),

@@ -451,6 +451,12 @@ NEGATIVE_CASES = [
     ("Friend Farhad called 911.", "Friend"),
     ("Higher risk in West African men.", "West African"),
     ("Case reviewed at Tumor Board today.", "Tumor Board"),
+    # obstetric history, knee extension, header words and verbs after relatives
+    ("HPI: 22 yo G2P1001 at 34w3d w/ PPROM.", "G2P1001"),
+    ("Flexion 40° limited by pain, extension 10°. SLR neg.", "10"),
+    ("HOSPICE ADMISSION - INITIAL RN ASSESSMENT & PLAN OF CARE", "ASSESSMENT"),
+    ("Provider: Jenna Morrow, PA-C    Supervising: Dr. Abdi", "Supervising"),
+    ("Feet: son showed soles on camera, no wounds.", "showed"),
 ]
 
 

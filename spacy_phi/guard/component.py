@@ -115,6 +115,12 @@ _WORKPLACE_BEFORE = re.compile(
 _PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER"})
+#: Words naming a clinician's role in a header ("Referring MD:", "Ordering
+#: provider", "Supervising: Dr. Abdi"): never the name.
+_ROLE_WORDS = frozenset(
+    "referring ordering supervising attending consulting admitting covering rendering performing reading "
+    "interpreting treating cosigning dictating authorizing prescribing requesting".split()
+)
 #: Side letters in a note typed in capitals ("HOLDING R HAND"): no name.
 _SIDE_LETTERS = frozenset({"r", "l"})
 #: Possessive tokens skipped when looking for the head after an eponym.
@@ -224,6 +230,9 @@ class PhiGuard(JsonStateMixin, Pipe):
         if group == NER_GROUP and label in _PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.
+            return REASON_COMMON_WORD
+        if group == NER_GROUP and label in _PERSON_LABELS and _role_words_only(span):
+            # "Referring MD:", "Supervising: Dr. Abdi": the degree after it is the role's.
             return REASON_COMMON_WORD
         if label in self.guarded_labels or label in _PERSON_LABELS:
             before = text[max(0, span.start_char - 20) : span.start_char]
@@ -448,6 +457,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         if "lexicons" in data:
             self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+
+
+def _role_words_only(span: Span) -> bool:
+    """Whether the span's words all name a clinician's role ("Referring")."""
+    words = [t.text.lower() for t in span if t.is_alpha]
+    return bool(words) and all(w in _ROLE_WORDS for w in words)
 
 
 def _function_words_only(span: Span) -> bool:

@@ -232,7 +232,8 @@ _ORDINAL_COUNT_AFTER = re.compile(
     r"cranial|nerves?|ventricles?|trimesters?|degree|grade|percentile|line|generation|times?|opinion|party|"
     r"floor|doses?|cycles?|rounds?|attempts?|episodes?|pregnanc(?:y|ies)|child|baby|cousins?|space|web|"
     r"rays?|compartments?|lumbar|cervical|thoracic|sacral|vertebra[el]?|dis[ck]s?|toenails?|fingernails?|"
-    r"interspace|branchial|heart\s+sounds?|sound|branch|order|year|week|month|day|shift|place|visit)\b",
+    r"interspace|branchial|heart\s+sounds?|sound|branch|order|year|week|month|day|shift|place|visit|"
+    r"period|mt|mc|mtp|mcp|toe|percentile)\b",
     re.IGNORECASE,
 )
 #: A number that is a date by its shape alone: a year, "3/14", "03-14-2019", "'98".
@@ -293,6 +294,11 @@ _GRAVIDA_PARA = re.compile(r"^G\d{1,2}[ \t]?P\d{1,4}(?:[ -]?\d){0,3}$", re.IGNOR
 _CERVICAL_STATION = re.compile(r"/[ \t]*[-+][ \t]?\d\b")
 #: An ICD-10 code ("S93.401A", "I50.23", "E11.65"): a diagnosis, not an identifier.
 _ICD10 = re.compile(r"^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$")
+#: A duration ("12 mo.", "3 wks", "10 days"): never a date.
+_DURATION_SPAN = re.compile(
+    r"^\d{1,3}(?:\.\d)?[ \t]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|hrs?|hours?|mins?|minutes?)\.?$",
+    re.IGNORECASE,
+)
 #: A colon time ("21:10", "07:20"): never a date.
 _COLON_TIME = re.compile(r"^(?:[01]?\d|2[0-3]):[0-5]\d$")
 #: "24/7" ("the 24/7 line") is round-the-clock, unless a date cue comes before it.
@@ -655,6 +661,8 @@ class LabelValidators:
             joined = re.sub(r"\s+", " ", value.strip())
             if self._clock_time_span(span, joined, text) or _COLON_TIME.match(joined):
                 return REASON_CLOCK_TIME  # also "Foley bulb placed 21:10"
+            if _DURATION_SPAN.match(joined):
+                return REASON_DATE_NUMBER_SHAPE  # "no rx in past 12 mo."
             if (
                 _BARE_NUMBER.match(joined)
                 and (

@@ -419,6 +419,7 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "phone_extension", "PHONE",
             r"(?<![\w.])(?:(?i:ext\.?|extension)\s*#?\s*|x\s?(?=\d{4}|\d-\d{4}))(?P<value>\d{2,5}|\d-\d{4})(?![\w/]|\.\d|-\d)",
+            exclude_after=r"\s*(?:°|º|deg\b|degrees\b)",  # knee "extension 10°"
             label_if_context=_PHONE_CONTEXT,
             priority_without_context=1,
             description="extension on its own: 'ext. 5-8112', 'x5571'",
@@ -498,7 +499,8 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "id_alphanumeric_shape", "IDNUM",
-            r"(?<![\w.-])(?P<value>(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
+            # Not obstetric history ("G2P1001": gravida 2, para 1001).
+            r"(?<![\w.-])(?P<value>(?!G\d{1,2}P\d)(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
             checks=("id_shape",),
             priority=1,
             description="code of capitals and digits with at least 4 digits ('Z8912708G', '53RHM4471')",
@@ -592,15 +594,17 @@ def builtin_rules() -> List[RegexRule]:
             "clinician_credential_before", "DOCTOR",
             rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?[ \t]+"
             rf"(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            exclude_after=r"[ \t]*:",  # a field label of the next line part ("PA-C   Supervising: Dr. Abdi")
             priority=2,
             description="clinician after a credential or role written first ('PA-C Tobias Ferrante', 'Nurse Jones')",
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",
             rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{_CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){_CAPS_NAME})?)(?![\w])",
+            checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
             exclude_after=r"\s*:",
             priority=2,
-            description="clinician in capitals after a title ('RN JONES', 'DR SMITH')",
+            description="clinician in capitals after a title ('RN JONES', 'DR SMITH'; not 'RN ASSESSMENT')",
         ),
         RegexRule(
             "doctor_degree", "DOCTOR",

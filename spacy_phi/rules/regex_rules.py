@@ -83,6 +83,14 @@ def _check_not_common_word(value: str) -> bool:
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
+def _check_no_long_common_word(value: str) -> bool:
+    """No word of four letters or more is an ordinary word ("RN ASSESSMENT"
+    fails; "DR DO", "RN JONES", "DR WHITE" pass: short words and names that are
+    words too are left to the title)."""
+    vocabulary = default_vocabulary()
+    return not any(len(word) >= 4 and vocabulary.is_ordinary_word(word) for word in _LETTER_RUN.findall(value))
+
+
 def _check_not_function_word(value: str) -> bool:
     """The value is no function word or word of speech ("mr . and mrs .",
     "mister uh"): after a title anything else is taken as the name."""
@@ -100,6 +108,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
+    "no_long_common_word": _check_no_long_common_word,
     "not_function_word": _check_not_function_word,
     "us_city_lower": gazetteers.is_us_city_lower,
     "greeted_given_name": name_patterns.is_greeted_given_name,
