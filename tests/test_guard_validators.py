@@ -435,6 +435,8 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen with R. Alzheimer in clinic.", "R. Alzheimer", "DOCTOR"),
         # a private insurer is an organisation
         (_CASED + "Insurance: KanCare - Sunflower Health Plan", "Sunflower Health Plan", "ORGANIZATION"),
+        # a head word after a field gap is the next field's, not an eponym's head
+        (_CASED + "To the parent/guardian of: Mateo Price    Grade 7    Homeroom B214", "Mateo Price", "PATIENT"),
         # dates, IDs and states next to the same shapes
         (_CASED + "Seen 3/4 in clinic for f/u.", "3/4", "DATE"),
         (_CASED + "Seen 4/5 for f/u of knee pain.", "4/5", "DATE"),

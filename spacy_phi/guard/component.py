@@ -366,13 +366,16 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to
-        two capitalized words: "Glasgow Coma Scale")."""
+        two capitalized words: "Glasgow Coma Scale"). A gap of several spaces or
+        a line break ends the search: a field ends there ("Mateo Price    Grade 7")."""
         doc = span.doc
         i = span.end
         skipped_words = 0
         while i < len(doc):
             token = doc[i]
-            if token.text in _POSSESSIVE_TOKENS or token.is_space:
+            if token.is_space:
+                return False
+            if token.text in _POSSESSIVE_TOKENS:
                 i += 1
                 continue
             if self.vocabulary.is_head(token.text):

@@ -677,7 +677,7 @@ def builtin_rules() -> List[RegexRule]:
             r"(?<![\w.'’-])(?=(?P<value>[A-ZÀ-Þ][a-zß-ÿ]{3,}[ \t]+(?:[A-Z]\.[ \t]+)?"
             r"(?:(?:O|D)['’])?[A-ZÀ-Þ][a-zß-ÿ]+(?:-[A-ZÀ-Þ][a-zß-ÿ]+)?)(?![\w'’-]))",
             checks=("given_and_family_name",),
-            exclude_after=rf"(?:['’]s)?\s+(?i:{medical_heads})\b",
+            exclude_after=rf"(?:['’]s)?[ ](?i:{medical_heads})\b",  # one space: "Marcus Gunn pupil" (not "Mateo Price    Grade 7")
             prefilter=r"[A-Z][a-z]{3,}[ \t]+[A-Z]",
             priority=1,
             description=(
