@@ -97,7 +97,7 @@ def random_model(overrides: Optional[Dict[str, Any]] = None, *, seed: int = 0, p
 
 def realistic_notes() -> List[str]:
     """The 40 hand-written notes of assets/realistic_eval, markup removed."""
-    paths = sorted(REALISTIC.glob("*/*.txt"))
+    paths = sorted(REALISTIC.glob("dev/*.txt")) + sorted(REALISTIC.glob("test/*.txt"))  # not dev_b (added later)
     return [_MARKUP.sub(lambda m: m.group(2), path.read_text(encoding="utf8")) for path in paths]
 
 
