@@ -35,6 +35,13 @@ POSITIVE_CASES = [
     ("PT SEEN BY DR DO", "DOCTOR", "DO"),  # a surname, though "DO" is also a degree
     ("Worked on crab boats through his 30s, later a forklift operator.", "AGE", "30s"),
     ("Drank heavily into her forties.", "AGE", "forties"),
+    # ages in headers, of infants, corrected, present ages and lists of ages
+    ("Arrival 03/06/2023 02:14 Age 22   G2P1001", "AGE", "22"),
+    ("HISTORY: 7 mo ex-30 wk preterm female with spasms.", "AGE", "7"),
+    ("Age: 7 mo (corrected 5 mo)", "AGE", "5"),
+    ("pregnant w/ daughter Aoife (now 3).", "AGE", "3"),
+    ("two daughters, ages 14 and 11.", "AGE", "14"),
+    ("two daughters, ages 14 and 11.", "AGE", "11"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Chaplain Beatrice Ngwenya, MDiv, BCC", "PATIENT", "Beatrice Ngwenya"),
@@ -451,6 +458,11 @@ NEGATIVE_CASES = [
     ("Friend Farhad called 911.", "Friend"),
     ("Higher risk in West African men.", "West African"),
     ("Case reviewed at Tumor Board today.", "Tumor Board"),
+    # general statements and readings are no ages
+    ("Screening between ages 35 and 40 is advised.", "35"),
+    ("Mother's HR now 88.", "88"),
+    ("Age 18-65 eligible for the trial.", "18"),
+    ("2 wk s/p ACL repair, f/u 2 mo f/u", "2"),
     # obstetric history, knee extension, header words and verbs after relatives
     ("HPI: 22 yo G2P1001 at 34w3d w/ PPROM.", "G2P1001"),
     ("Flexion 40° limited by pain, extension 10°. SLR neg.", "10"),

@@ -904,6 +904,55 @@ def builtin_rules() -> List[RegexRule]:
             description="a relative's age without a possessive ('a son also who is nine', 'mom was 40')",
         ),
         RegexRule(
+            "age_header", "AGE",
+            r"(?<![\w])(?:Age|AGE)[ \t]*:?[ \t]*(?P<value>\d{1,3})(?![\w.,:/]|[ \t]*(?:-|–|to\b|\+|and\b|or\b))",
+            priority=2,
+            prefilter=r"(?:Age|AGE)",
+            description="an age after a capitalised 'Age' field, colon or not ('Arrival 02:14 Age 22', 'AGE: 84'; not 'Age 18-65')",
+        ),
+        RegexRule(
+            "age_infant_unit", "AGE",
+            r"(?<![\w.,/-])(?P<value>\d{1,2})[ \t]*-?[ \t]*(?:mo|mos|months?|wks?|weeks?|days?)[ \t]*-?[ \t]*"
+            r"(?=old\b|o\b|ex-|(?i:male|female|boy|girl|infant|baby|twin)\b|[mfMF](?![\w/]))",
+            exclude_before=_AGE_LIMIT_BEFORE,
+            priority=2,
+            prefilter=r"(?i:\d[ \t]*-?[ \t]*(?:mo|wk|week|day))",
+            description="an infant's age in months, weeks or days ('7 mo ex-30 wk preterm female', '10 days old', '3 mo M')",
+        ),
+        RegexRule(
+            "age_corrected", "AGE",
+            r"(?i:\bcorrected(?:\s+(?:gestational\s+)?age)?[ \t]*:?[ \t]*)(?P<value>\d{1,2})(?=[ \t]*(?i:mo|mos|months?|wks?|weeks?)\b)",
+            priority=2,
+            prefilter=r"(?i:corrected)",
+            description="an infant's corrected age ('Age: 7 mo (corrected 5 mo)')",
+        ),
+        RegexRule(
+            "age_now", "AGE",
+            rf"(?:(?i:\b{RELATIVE_WORDS})|\b[A-Z][a-z]{{2,}})[^.;\n()]{{0,24}}?[,(][ \t]*(?i:now|currently|presently)[ \t]+"
+            r"(?P<value>\d{1,2})(?=[ \t]*(?:[),;.]|and\b|y(?:ears?|rs?|/o|o)\b))",
+            exclude_before=r"(?i:\b(?:hr|bp|rr|sats?|spo2|o2|temp|glucose|bg|weight|wt|pain|score|level|dose|rate|pulse|cr|hgb|inr|ef)\b[^,(]*)$",
+            priority=2,
+            prefilter=r"(?i:[,(][ \t]*(?:now|currently|presently)[ \t]+\d)",
+            description="a person's present age after a name or relative ('daughter Aoife (now 3)', 'Your father, now 71 and living')",
+        ),
+        RegexRule(
+            "age_list", "AGE",
+            r"(?i:\bages[ \t]+)(?P<value>\d{1,2})(?=[ \t]*(?:,|and|&)[ \t]*\d{1,2}\b)",
+            exclude_before=r"(?i:\b(?:between|from)\s+ages[ \t]+)$",
+            priority=2,
+            prefilter=r"(?i:\bages\s+\d)",
+            description="the first of several ages after 'ages' ('two daughters, ages 14 and 11'; not 'between ages 35 and 40')",
+        ),
+        RegexRule(
+            "age_list_next", "AGE",
+            r"(?i:\bages[ \t]+\d{1,2}(?:[ \t]*,[ \t]*\d{1,2})*[ \t]*(?:,|and|&)[ \t]*(?:and[ \t]+)?)(?P<value>\d{1,2})(?![\w-])",
+            exclude_before=r"(?i:\b(?:between|from)\s+ages[ \t]+\d{1,2}[ \t]*(?:and|,|&)[ \t]*)$",
+            context_chars=40,
+            priority=2,
+            prefilter=r"(?i:\bages\s+\d)",
+            description="the next ages after 'ages' ('ages 14 and 11')",
+        ),
+        RegexRule(
             "age_decade", "AGE",
             rf"(?i:\b(?:{_DECADE_PREPOSITIONS})\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
             r"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
