@@ -35,6 +35,10 @@ POSITIVE_CASES = [
     ("PT SEEN BY DR DO", "DOCTOR", "DO"),  # a surname, though "DO" is also a degree
     ("Worked on crab boats through his 30s, later a forklift operator.", "AGE", "30s"),
     ("Drank heavily into her forties.", "AGE", "forties"),
+    # care staff after their role, lay people after a title of office
+    ("Increase Velphoro to 2 tabs TID w/ meals; RD Collette to see.", "DOCTOR", "Collette"),
+    ("I have let Coach Delgado know that Mateo may walk.", "PATIENT", "Delgado"),
+    ("RIVERSIDE PD ON SCENE (OFFICER DUNCAN #4471).", "PATIENT", "DUNCAN"),
     # ages in headers, of infants, corrected, present ages and lists of ages
     ("Arrival 03/06/2023 02:14 Age 22   G2P1001", "AGE", "22"),
     ("HISTORY: 7 mo ex-30 wk preterm female with spasms.", "AGE", "7"),
@@ -44,7 +48,7 @@ POSITIVE_CASES = [
     ("two daughters, ages 14 and 11.", "AGE", "11"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
-    ("Will follow. Chaplain Beatrice Ngwenya, MDiv, BCC", "PATIENT", "Beatrice Ngwenya"),
+    ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
     ("Niece and HCP Marjorie Tolliver-Banks notified by phone.", "PATIENT", "Marjorie Tolliver-Banks"),
     ("To the parent/guardian of: Mateo Alcántara-Price", "PATIENT", "Mateo Alcántara-Price"),
     # PHONE / FAX
@@ -458,6 +462,9 @@ NEGATIVE_CASES = [
     ("Friend Farhad called 911.", "Friend"),
     ("Higher risk in West African men.", "West African"),
     ("Case reviewed at Tumor Board today.", "Tumor Board"),
+    ("SW Consult placed for disposition.", "Consult"),
+    ("Interpreter: Spanish, in person, for the visit.", "Spanish"),
+    ("ischemic CM. Troponin elevation flat.", "Troponin"),
     # general statements and readings are no ages
     ("Screening between ages 35 and 40 is advised.", "35"),
     ("Mother's HR now 88.", "88"),

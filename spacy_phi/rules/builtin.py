@@ -599,6 +599,35 @@ def builtin_rules() -> List[RegexRule]:
             description="clinician after a credential or role written first ('PA-C Tobias Ferrante', 'Nurse Jones')",
         ),
         RegexRule(
+            "staff_role_before", "DOCTOR",
+            # No "Interpreter": the language comes first ("Interpreter: Spanish, Rosalba Ibarra").
+            r"(?<![\w/-])(?:RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech)"
+            rf":?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            checks=("no_long_common_word",),
+            exclude_after=r"[ \t]*:",
+            priority=2,
+            prefilter=r"\b(?:RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech)\b",
+            description="care staff after a role written first ('RD Collette to see', 'Chaplain Beatrice Ngwenya', 'Scribe: Jae-won Paik'; not 'SW Consult')",
+        ),
+        RegexRule(
+            "lay_title_before", "PATIENT",
+            r"(?<![\w/-])(?:Coach|Officer|Deputy|Sgt\.?|Sergeant|Detective|Det\.|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|Caseworker|Landlord)"
+            rf"[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            checks=("no_long_common_word",),
+            exclude_after=r"[ \t]*:",
+            priority=2,
+            prefilter=r"\b(?:Coach|Officer|Deputy|Sgt|Sergeant|Detective|Det|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|Caseworker|Landlord)\b",
+            description="a lay person after a title of office ('Coach Delgado', 'Officer Duncan', 'Pastor Otis Granberry')",
+        ),
+        RegexRule(
+            "lay_title_caps", "PATIENT",
+            rf"\b(?:OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR)\.?[ \t]+(?P<value>{_CAPS_NAME})(?![\w])",
+            checks=("no_long_common_word",),
+            priority=2,
+            prefilter=r"\b(?:OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR)\b",
+            description="a lay person in capitals after a title of office ('OFFICER DUNCAN #4471')",
+        ),
+        RegexRule(
             "doctor_caps_title", "DOCTOR",
             rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{_CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){_CAPS_NAME})?)(?![\w])",
             checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
