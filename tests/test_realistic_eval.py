@@ -1,0 +1,34 @@
+"""The hand-written realistic notes in assets/realistic_eval (dev, test and dev_b)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from spacy_phi import blank_pipeline
+from spacy_phi.converters import read_markup, records_to_docs
+from spacy_phi.converters.report import ConversionReport
+from spacy_phi.labels import LABEL_NAMES
+
+REALISTIC = Path(__file__).resolve().parent.parent / "assets" / "realistic_eval"
+SPLITS = {"dev": 20, "test": 20, "dev_b": 24}
+
+
+@pytest.mark.parametrize("split,count", list(SPLITS.items()))
+def test_every_note_converts_with_aligned_spans_of_known_labels(split, count):
+    records = read_markup(REALISTIC / split)
+    assert len(records) == count
+    docs, report = records_to_docs(records, blank_pipeline("en"), "spacy_phi", report=ConversionReport())
+    assert report.total_unusable == 0
+    n_spans = sum(len(r.spans) for r in records)
+    assert sum(len(doc.ents) for doc in docs) == n_spans > 0
+    for doc in docs:
+        for ent in doc.ents:
+            assert ent.label_ in LABEL_NAMES
+            assert ent.text == ent.text.strip()
+
+
+def test_dev_b_holds_no_note_of_the_other_splits():
+    texts = {split: {r.text for r in read_markup(REALISTIC / split)} for split in SPLITS}
+    assert not texts["dev_b"] & (texts["dev"] | texts["test"])
