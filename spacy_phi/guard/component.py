@@ -12,7 +12,8 @@ A span of the tagger first loses the edge tokens that are no PHI (`trim.py`:
 punctuation, titles, the words around a number; `trim_ner_edges`). Decision
 for one span, in order:
 1. a person cue keeps it: a title before it ("Mr.", "Dr.", "Nurse") or a
-   degree after it ("MD", "RN") - "Mr. Parkinson" and "Dr. Foley" stay PHI;
+   degree after it ("MD", "RN") - "Mr. Parkinson" and "Dr. Foley" stay PHI
+   (a role word is vetoed first: "Referring MD:");
 2. the whole span is a drug (list, stem, or one edit away), an
    always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
    abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
