@@ -1,5 +1,6 @@
 """Built-in token patterns of `phi_rules`: given names written in lower case,
-alone or with a family name.
+alone or with a family name; and the name lists behind the capitalised
+full-name regex rule (`capitalised_full_name`, `is_given_and_family_name`).
 
 Dictated and transcribed text (doctor–patient dialogues, terse nursing notes)
 writes names in lower case: "hi , gregory", "my daughter julie". A tagger
