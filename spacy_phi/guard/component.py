@@ -64,6 +64,7 @@ from .common_words import FUNCTION_WORDS, person_names
 from .common_words_es import spanish_vocabulary
 from .validators import (
     LEXICON_FILES,
+    SIDE_LETTERS,
     VALIDATED_LABELS,
     LabelLexicons,
     LabelValidators,
@@ -122,8 +123,6 @@ _ROLE_WORDS = frozenset(
     "referring ordering supervising attending consulting admitting covering rendering performing reading "
     "interpreting treating cosigning dictating authorizing prescribing requesting".split()
 )
-#: Side letters in a note typed in capitals ("HOLDING R HAND"): no name.
-_SIDE_LETTERS = frozenset({"r", "l"})
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -313,7 +312,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             and not self._may_be_name(words)
         )
         if in_capitals:
-            words = [w for w in words if w.lower() not in _SIDE_LETTERS]  # "HOLDING R HAND"
+            words = [w for w in words if w.lower() not in SIDE_LETTERS]  # "HOLDING R HAND"
             if not words:
                 return False
         if any(

@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Callable, Dict, FrozenSet, List, Optional
+from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from spacy.tokens import Span
 
@@ -537,8 +537,9 @@ class LabelValidators:
         """Why a number span is a measurement, obstetric notation or a
         diagnosis code rather than a date, age or identifier (or None)."""
         value = span.text.strip()
-        if _NUMBER_THEN_UNIT.search(value) or (value[-1:].isdigit() and _UNIT_AFTER.match(text, span.end_char)):
-            if span.label_ != "AGE" or "°" in value or _UNIT_AFTER.match(text, span.end_char):
+        unit_after = _UNIT_AFTER.match(text, span.end_char) is not None
+        if _NUMBER_THEN_UNIT.search(value) or (value[-1:].isdigit() and unit_after):
+            if span.label_ != "AGE" or "°" in value or unit_after:
                 return REASON_MEASUREMENT  # "88°", "Wt 52 kg", "WT: 58 kg", "max 3 g/day"
         if _FEET_AND_INCHES.match(value):
             return REASON_MEASUREMENT  # "Ht 5'7\""
@@ -945,7 +946,7 @@ class LabelValidators:
         for written in _WORD.findall(span.text):
             word = written.lower().strip("'’-")
             if word in _FILLER or (
-                word in _LATERALITY and span.label_ in ("PATIENT", "DOCTOR") and f"{written}." not in span.text
+                word in SIDE_LETTERS and span.label_ in ("PATIENT", "DOCTOR") and f"{written}." not in span.text
             ):
                 continue  # "R SDH", "cafe au lait L thigh": a side when the rest is medical ("R. Alzheimer": an initial)
             if word in INSTITUTION_WORDS and span.label_ in ("HOSPITAL", "ORGANIZATION", "DEPARTMENT"):
@@ -1030,46 +1031,45 @@ _FILLER = frozenset("and of the a an in on at to for & or".split())
 #: A consult cue a tagger takes into a service's span ("Per Surgery").
 _CONSULT_CUES = frozenset("per via".split())
 #: A side written as one letter ("R SDH", "L thigh").
-_LATERALITY = frozenset({"l", "r"})
+#: Side letters ("R SDH", "HOLDING R HAND"): no name (also read by the guard component).
+SIDE_LETTERS = frozenset({"l", "r"})
 
 
 #: Tokens of a possessive ("wife's" is "wife" + "'s").
 _POSSESSIVE_CLITICS = frozenset({"'s", "’s", "'", "’"})
 
 
+def _count_words(text: str, test: Callable[[str], bool]) -> Tuple[int, int]:
+    """(words passing `test`, all words) over a note's words of 2+ letters. Linear in the text."""
+    total = passing = 0
+    for match in _CASED_WORD.finditer(text):
+        total += 1
+        if test(match.group()):
+            passing += 1
+    return passing, total
+
+
 def is_mostly_lower_case(text: str) -> bool:
     """Whether at least half of a note's words (2+ letters) are all lower case:
     a word in capitals there is a header, an order or an abbreviation, while a
-    note typed in capitals has names in capitals too. Linear in the text."""
-    total = lower = 0
-    for match in _CASED_WORD.finditer(text):
-        total += 1
-        if match.group().islower():
-            lower += 1
+    note typed in capitals has names in capitals too."""
+    lower, total = _count_words(text, str.islower)
     return total > 0 and lower * 2 >= total
 
 
 def is_mostly_upper_case(text: str) -> bool:
     """Whether at least 60 % of a note's words (2+ letters) are in capitals:
     a note typed in capitals (EMS run sheets, old systems), where a word in
-    capitals is no sign of a name or an abbreviation. Linear in the text."""
-    total = upper = 0
-    for match in _CASED_WORD.finditer(text):
-        total += 1
-        if match.group().isupper():
-            upper += 1
+    capitals is no sign of a name or an abbreviation."""
+    upper, total = _count_words(text, str.isupper)
     return total > 0 and upper >= 0.6 * total
 
 
 def is_cased_text(text: str) -> bool:
     """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
-    one): a lower-case name is then implausible. Linear in the text."""
-    total = capitalised = 0
-    for match in _CASED_WORD.finditer(text):
-        total += 1
-        if not match.group().islower():
-            capitalised += 1
-    return total > 0 and capitalised / total >= MIN_CASED_RATIO
+    one): a lower-case name is then implausible."""
+    lower, total = _count_words(text, str.islower)
+    return total > 0 and (total - lower) / total >= MIN_CASED_RATIO
 
 
 def _impossible_date_pair(value: str) -> bool:
@@ -1091,5 +1091,5 @@ def _line_start(start_char: int, text: str) -> bool:
 
 __all__ = [
     "CASED_LABELS", "INSTITUTION_WORDS", "LEXICON_FILES", "LabelLexicons", "LabelValidators", "MAX_AGE", "VALIDATED_LABELS",
-    "default_lexicons", "is_cased_text", "is_mostly_upper_case", "name_words",
+    "SIDE_LETTERS", "default_lexicons", "is_cased_text", "is_mostly_upper_case", "name_words",
 ]

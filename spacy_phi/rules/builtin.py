@@ -175,6 +175,15 @@ _NOT_CLINICIAN_WORDS = (
     r"Manager|Practitioner|Call|Station|Note|Notes|Assessment|Triage|Navigator|Educator|Specialist|Visit|"
     r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The"
 )
+#: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
+#: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
+_STAFF_ROLES_FIRST = "RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech"
+#: Titles of office before a lay person's name ("Coach Delgado", "Officer Duncan").
+_LAY_TITLES = (
+    r"Coach|Officer|Deputy|Sgt\.?|Sergeant|Detective|Det\.|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|"
+    r"Caseworker|Landlord"
+)
+_LAY_TITLES_CAPS = "OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR"
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
@@ -353,7 +362,7 @@ def builtin_rules() -> List[RegexRule]:
     RETURNS (List[RegexRule]): fresh rule objects.
     """
     # Medical head words ("disease", "sign", "pupil"): after them a name is an eponym.
-    medical_heads = "|".join(sorted((re.escape(h) for h in default_vocabulary().heads if " " not in h), key=len, reverse=True))
+    medical_heads = "|".join(sorted((re.escape(h) for h in default_vocabulary().heads if " " not in h), key=lambda h: (-len(h), h)))
     return [
         # ---- CONTACT ------------------------------------------------------------
         RegexRule(
@@ -600,31 +609,28 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "staff_role_before", "DOCTOR",
-            # No "Interpreter": the language comes first ("Interpreter: Spanish, Rosalba Ibarra").
-            r"(?<![\w/-])(?:RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech)"
-            rf":?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            rf"(?<![\w/-])(?:{_STAFF_ROLES_FIRST}):?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
             checks=("no_long_common_word",),
             exclude_after=r"[ \t]*:",
             priority=2,
-            prefilter=r"\b(?:RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech)\b",
-            description="care staff after a role written first ('RD Collette to see', 'Chaplain Beatrice Ngwenya', 'Scribe: Jae-won Paik'; not 'SW Consult')",
+            prefilter=rf"\b(?:{_STAFF_ROLES_FIRST})\b",
+            description="care staff after a role written first ('RD Collette to see', 'Chaplain Beatrice Ngwenya'; not 'SW Consult')",
         ),
         RegexRule(
             "lay_title_before", "PATIENT",
-            r"(?<![\w/-])(?:Coach|Officer|Deputy|Sgt\.?|Sergeant|Detective|Det\.|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|Caseworker|Landlord)"
-            rf"[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            rf"(?<![\w/-])(?:{_LAY_TITLES})[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
             checks=("no_long_common_word",),
             exclude_after=r"[ \t]*:",
             priority=2,
-            prefilter=r"\b(?:Coach|Officer|Deputy|Sgt|Sergeant|Detective|Det|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|Caseworker|Landlord)\b",
+            prefilter=rf"\b(?:{_LAY_TITLES})",
             description="a lay person after a title of office ('Coach Delgado', 'Officer Duncan', 'Pastor Otis Granberry')",
         ),
         RegexRule(
             "lay_title_caps", "PATIENT",
-            rf"\b(?:OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR)\.?[ \t]+(?P<value>{_CAPS_NAME})(?![\w])",
+            rf"\b(?:{_LAY_TITLES_CAPS})\.?[ \t]+(?P<value>{_CAPS_NAME})(?![\w])",
             checks=("no_long_common_word",),
             priority=2,
-            prefilter=r"\b(?:OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR)\b",
+            prefilter=rf"\b(?:{_LAY_TITLES_CAPS})\b",
             description="a lay person in capitals after a title of office ('OFFICER DUNCAN #4471')",
         ),
         RegexRule(
