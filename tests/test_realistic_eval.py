@@ -12,7 +12,7 @@ from spacy_phi.converters.report import ConversionReport
 from spacy_phi.labels import LABEL_NAMES
 
 REALISTIC = Path(__file__).resolve().parent.parent / "assets" / "realistic_eval"
-SPLITS = {"dev": 20, "test": 20, "dev_b": 24}
+SPLITS = {"dev": 20, "test": 20, "dev_b": 24, "dev_c": 24}
 
 
 @pytest.mark.parametrize("split,count", list(SPLITS.items()))
