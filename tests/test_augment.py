@@ -9,7 +9,15 @@ from spacy.tokens import Doc, DocBin
 
 from spacy_phi import blank_pipeline
 from spacy_phi.cli import main as cli_main
-from spacy_phi.converters.augment import AugmentCounts, augment_docs, swapped_text, write_augmented, copy_secret
+from spacy_phi.converters.augment import (
+    LABEL_SCHEMES,
+    AugmentCounts,
+    augment_docs,
+    copy_secret,
+    swapped_text,
+    write_augmented,
+)
+from spacy_phi.errors import ConversionError
 
 DIALOGUE = (
     "[doctor] hi , carolyn . how are you ? [patient] good . my husband , mike , drove me . "
@@ -118,3 +126,35 @@ def test_cli_prints_counts_not_text(tmp_path, capsys, gold):
     for value in ("carolyn", "Carolyn", "Dunbar", "Alvarez", "4471902", "boston"):
         assert value not in out
     assert cli_main(["augment", str(tmp_path / "missing.spacy"), str(tmp_path / "x.spacy")]) == 1
+
+
+SPANISH = "Nombre: Lucía.\nApellidos: Ferrández Olmedo.\nEdad: 66 años Sexo: M.\nDomicilio: Calle Mayor 12.\nLocalidad/ Provincia: Valladolid.\n"
+
+
+def test_meddocan_labels_are_kept_and_sex_keeps_its_value():
+    nlp_es = blank_pipeline("es")
+    doc = gold_doc(
+        nlp_es,
+        SPANISH,
+        [("Lucía", "NOMBRE_SUJETO_ASISTENCIA"), ("Ferrández Olmedo", "NOMBRE_SUJETO_ASISTENCIA"),
+         ("M", "SEXO_SUJETO_ASISTENCIA"), ("Calle Mayor 12", "CALLE"), ("Valladolid", "TERRITORIO")],
+    )
+    text, spans, kept = swapped_text(
+        doc, secret=copy_secret(0), key="0:0:0", lang="es", surrogate_label=LABEL_SCHEMES["meddocan"]
+    )
+    values = {label: [] for _, _, label in spans}
+    for start, end, label in spans:
+        values[label].append(text[start:end])
+    assert [label for _, _, label in spans] == [
+        "NOMBRE_SUJETO_ASISTENCIA", "NOMBRE_SUJETO_ASISTENCIA", "SEXO_SUJETO_ASISTENCIA", "CALLE", "TERRITORIO",
+    ]
+    assert values["SEXO_SUJETO_ASISTENCIA"] == ["M"]  # no PHI for us: never swapped
+    assert "Lucía" not in values["NOMBRE_SUJETO_ASISTENCIA"] and "Valladolid" not in values["TERRITORIO"]
+    assert values["CALLE"][0] != "Calle Mayor 12" and values["CALLE"][0].split()[0] == "Calle"  # street type kept
+    assert outside_spans(text, spans) == outside_spans(SPANISH, [(e.start_char, e.end_char, e.label_) for e in doc.ents])
+    assert kept >= 1
+
+
+def test_unknown_label_set_is_a_clear_error(tmp_path):
+    with pytest.raises(ConversionError, match="unknown label set"):
+        write_augmented(tmp_path / "in.spacy", tmp_path / "out.spacy", labels="conll")

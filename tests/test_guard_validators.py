@@ -397,6 +397,20 @@ def test_lowercase_given_names_are_found_by_the_rules():
         (_CASED + "Seen by Heme/Onc today.", "Heme/Onc", "DOCTOR", "validator:generic_clinical_service"),
         (_CASED + "Discussed with Transplant, who agrees.", "Transplant", "PATIENT", "validator:generic_clinical_service"),
         (_CASED + "Per Hepatology, continue current regimen.", "Hepatology", "DEPARTMENT", "validator:generic_clinical_service"),
+        # units of sound, pressure and time; signed numbers and day counters; tooth numbers
+        (_CASED + "R mild sloping SNHL (25 dB at 500 Hz to 65 dB at 4000 Hz).", "500 Hz to 65 dB", "STREET", "validator:measurement"),
+        (_CASED + "L mild sloping to severe SNHL (30 to 75 dB). Asymmetry", "30 to 75 dB", "HEALTHPLAN", "validator:measurement"),
+        (_CASED + "Stent postdilated with NC balloon at 16 atm. Deployed", "16 atm", "STREET", "validator:measurement"),
+        (_CASED + "Generalized shaking ~90 s, postictal confusion", "90", "AGE", "validator:age_is"),
+        (_CASED + "The pharmacy ran the free-trial card (30 days) today.", "30", "AGE", "validator:age_is"),
+        (_CASED + "Extraction of #1, #16, #17, #32 today.", "32", "AGE", "validator:age_is"),
+        (_CASED + "AML in CR1, now Day +12 s/p 10/10 matched transplant.", "now Day +12", "DATE", "validator:day_counter"),
+        (_CASED + "FEV1  2.01   74   -2.01   2.29   +14 FEV1/FVC 0.70", "+14", "DATE", "validator:day_counter"),
+        (_CASED + "Filgrastim per protocol from D+5. Chimerism at D+28.", "D+5", "COUNTRY", "validator:country"),
+        # a job or a service is no place; several credentials are no one
+        (_CASED + "Sam Hospitalist, pager 207-662-0123 #4471", "Hospitalist", "CITY", "validator:role_or_service_as_place"),
+        (_CASED + "Referring: Dr. Aurelio Bustamante (hospitalist)  INDICATION", "hospitalist", "USERNAME", "validator:username_is_a_word"),
+        (_CASED + "I. Nwachukwu-Barr, MD, FACC, FSCAI    11/18/2025", "FACC, FSCAI", "DOCTOR", "guard:abbreviation"),
     ],
 )
 def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, reason):
@@ -452,6 +466,10 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen by Burns today.", "Burns", "DOCTOR"),
         # a named unit stays
         (_CASED + "Per Hepatology Clinic, continue.", "Hepatology Clinic", "DEPARTMENT"),
+        # infants' ages in days, a place that is also a job word, and a single credential's namesake
+        (_CASED + "Baby is a 10 days old male, feeding well.", "10", "AGE"),
+        (_CASED + "Antecedentes: onfalorrexis at 14 days of life.", "14", "AGE"),
+        (_CASED + "Lives in Mason, OH with his wife.", "Mason", "CITY"),
     ],
 )
 def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):

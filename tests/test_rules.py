@@ -46,6 +46,14 @@ POSITIVE_CASES = [
     ("pregnant w/ daughter Aoife (now 3).", "AGE", "3"),
     ("two daughters, ages 14 and 11.", "AGE", "14"),
     ("two daughters, ages 14 and 11.", "AGE", "11"),
+    ("Lives in North Liberty w/ wife and 2 kids (6 and 3). 2-3 beers", "AGE", "6"),
+    ("Lives in North Liberty w/ wife and 2 kids (6 and 3). 2-3 beers", "AGE", "3"),
+    # a state as a jurisdiction, a lower-case "last, first" before an age, a job title field
+    ("No driving until seizure-free for 6 months per Iowa law.", "STATE", "Iowa"),
+    ("Hidden from the proxy portal per Oregon minor consent law.", "STATE", "Oregon"),
+    ("poison center call   pt: lusk, wren, 2 y/o f, ~13 kg", "PATIENT", "lusk, wren"),
+    ("neuro icu bed 14 pt dimarco, rosalind 61f sah h&h 3", "PATIENT", "dimarco, rosalind"),
+    ("Job title: overhead crane operator    Regular schedule: 12-h", "PROFESSION", "overhead crane operator"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
@@ -322,6 +330,9 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("between 2 and 3 (4 and 5) times a day", "4"),
+    ("per state law, reportable within 24 h", "state"),
+    ("pt: see, above 5 mg daily", "see, above"),
     ("COORDINATING W/ RN CM TERESA PHAM", "CM"),
     ("BP 120/80 HR 72", "120/80"),
     ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),

@@ -1,6 +1,6 @@
 """`spacy-phi augment`: PHI-swapped copies of an annotated DocBin.
 
-    spacy-phi augment INPUT.spacy OUTPUT.spacy [--copies 2] [--seed 0]
+    spacy-phi augment INPUT.spacy OUTPUT.spacy [--copies 2] [--seed 0] [--lang es --labels meddocan]
 
 Prints counts only, never note text.
 """
@@ -30,7 +30,13 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("output", type=Path, help="the .spacy file of copies")
     parser.add_argument("--copies", type=int, default=2, help="copies per document (default: 2)")
     parser.add_argument("--seed", type=int, default=0, help="fixes the surrogate values (default: 0)")
-    parser.add_argument("--lang", default="en", help="language of the tokenizer (default: en)")
+    parser.add_argument("--lang", default="en", help="language of the tokenizer and the surrogates (default: en)")
+    parser.add_argument(
+        "--labels",
+        default="spacy_phi",
+        choices=["spacy_phi", "meddocan"],
+        help="the input's labels: ours (default) or MEDDOCAN's own (kept on the copies)",
+    )
     parser.set_defaults(func=run_augment)
     return parser
 
@@ -40,7 +46,9 @@ def run_augment(args: argparse.Namespace) -> int:
     from ..converters.augment import write_augmented
 
     try:
-        counts = write_augmented(args.input, args.output, copies=args.copies, seed=args.seed, lang=args.lang)
+        counts = write_augmented(
+            args.input, args.output, copies=args.copies, seed=args.seed, lang=args.lang, labels=args.labels
+        )
     except (SpacyPhiError, OSError) as err:
         print(f"spacy-phi augment: error: {err}", file=sys.stderr)
         return 1

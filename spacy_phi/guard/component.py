@@ -257,6 +257,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         # HOSPITAL) names no one; as a PROFESSION it can be a patient's job.
         if group != RULES_GROUP and label != "PROFESSION" and vocab.is_credential(span.text):
             return REASON_ABBREVIATION
+        # Several, in a signature: "FACC, FSCAI", "MD, MPH".
+        tokens = [t.text for t in span if not t.is_punct and not t.is_space]
+        if group != RULES_GROUP and label != "PROFESSION" and len(tokens) > 1 and all(
+            vocab.is_credential(t) or vocab.is_abbreviation(t) for t in tokens
+        ):
+            return REASON_ABBREVIATION
         term = normalize_term(span.text)
         if not term:
             return None

@@ -72,6 +72,8 @@ REASON_PRONOUN = "validator:pronoun"
 REASON_MEASUREMENT = "validator:measurement"
 REASON_OBSTETRIC = "validator:obstetric_notation"
 REASON_DIAGNOSIS_CODE = "validator:diagnosis_code"
+REASON_ROLE_AS_PLACE = "validator:role_or_service_as_place"
+REASON_DAY_COUNTER = "validator:day_counter_or_signed_number"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -79,7 +81,8 @@ _FORM_REASONS = frozenset(
         REASON_STATE_ABBREVIATION, REASON_LOWER_CASE_IN_CASED_NOTE, REASON_POSSESSIVE, REASON_GENERIC_SERVICE,
         REASON_ARTICLE_BEFORE_NAME, REASON_ULTRASOUND, REASON_NAME_STARTS_WITH_NUMBER, REASON_TITLE_ONLY,
         REASON_STREET_NUMBER_UNIT, REASON_ONE_LETTER, REASON_PUBLIC_PROGRAM, REASON_PRONOUN,
-        REASON_MEASUREMENT, REASON_OBSTETRIC, REASON_DIAGNOSIS_CODE,
+        REASON_MEASUREMENT, REASON_OBSTETRIC, REASON_DIAGNOSIS_CODE, REASON_ROLE_AS_PLACE,
+        REASON_DAY_COUNTER,
     }
 )
 
@@ -118,7 +121,7 @@ MAX_AGE = 125
 _INDEX_WORDS = r"image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd"
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
-    rf"(?:[<>≤≥]=?\s*|\b(?:{_INDEX_WORDS}|score|grade|day)\s*#?\s*|"
+    rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{_INDEX_WORDS}|score|grade|day)\s*#?\s*|"
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
@@ -148,9 +151,18 @@ _AGE_NOT_AFTER = re.compile(
     # A duration ("31 yrs at Libbey Glass", "20 years in the army"; "years of age" stays).
     r"(?:years?|yrs?)\.?\s+(?:at|in|ago|later|prior|since|for|with|working|on|after|before)|"
     # A decimal read aloud or written with spaces: a temperature or a lab value ("ninety seven . eight").
-    r"\.\s*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b)",
+    r"\.\s*(?:\d|zero|one|two|three|four|five|six|seven|eight|nine)\b|"
+    # Seconds ("shaking ~90 s", "PPV x45 s").
+    r"[ \t]s(?![\w/'’-]))",
     re.IGNORECASE,
 )
+#: A span of days that is no infant's age ("(30 days)", "45-day trial"); "10
+#: days old", "14 days of life" and "aged 14 days" (see _AGE_WORD_BEFORE) stay.
+_DAYS_NOT_AGE_AFTER = re.compile(
+    r"\s*-?\s*days?\b(?!\s*-?\s*(?:old|of\s+(?:life|age)|o\b|male|female|infant|baby|boy|girl|neonate|newborn|[mf]\b))",
+    re.IGNORECASE,
+)
+_AGE_WORD_BEFORE = re.compile(r"\b(?:age|aged|ages)\s*:?\s*(?:of\s+)?$", re.IGNORECASE)
 #: Right before a lower-case person span: an article or a possessive. Names in
 #: speech are not preceded by one ("the journey", "their kidneys", "a regade
 #: person"); "that" is left out: it also introduces a clause ("that katherine is").
@@ -188,6 +200,9 @@ _NOT_DATE_NUMBER = re.compile(
     r"^(?:\d{1,2}-\d{1,2}|\d+(?::\d+){2,}|[CTLS]\d{1,2}(?:-[CTLS]?\d{1,2})?|\d+(?:\.\d+)?\s*(?:mg|mcg|g|kg|ml|mL|cc|units?|%|mmhg|bpm|cm|mm|lbs?|oz)\.?)$",
     re.IGNORECASE,
 )
+#: Day counters and signed numbers, never calendar dates: "Day +12", "D+28",
+#: "now Day +12" (days from a transplant), "+14" (a % change in a table).
+_DAY_COUNTER = re.compile(r"^(?:(?i:now)\s+)?(?:(?i:day|d|pod|hd)\s*)?[+-]\s*\d{1,3}(?:\.\d+)?$")
 #: "86/50" (a blood pressure), "120/80": two numbers no reading of which is a
 #: date (month/day, day/month or month/2-digit year).
 _SLASH_PAIR = re.compile(r"^(\d{1,3})\s*/\s*(\d{1,3})$")
@@ -219,7 +234,7 @@ _TITLES = frozenset("dr dr. drs mr mr. mrs mrs. ms ms. miss prof prof. rev rev. 
 #: After a house number: a unit or a time, so no street ("9 MONTH", "26 u. Seen").
 _NOT_STREET_AFTER_NUMBER = frozenset(
     "u units unit mg mcg ml cc g kg lb lbs x times day days week weeks month months mo mos year years yr yrs "
-    "hour hours hr hrs min mins minute minutes am pm french fr gauge ga".split()
+    "hour hours hr hrs min mins minute minutes sec secs am pm french fr gauge ga hz khz db atm".split()
 )
 #: An ordinal alone ("1st", "5th").
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
@@ -280,7 +295,7 @@ _SCORE_LIST = re.compile(r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*")
 #: Number spans that are measurements: a unit or degree sign right after the
 #: number, inside the span or after it ("88°", "Wt 52 kg", "max 3 g/day"), or
 #: feet and inches ("5'7\"").
-_UNIT = r"(?:°|º|kgs?|gm?|grams?|lbs?|oz|cm|mm|km|ft|m[lL]|cc|d[lL]|mg|mcg|ug|µg|mEq|mmol|mmHg|bpm|mph|%)"
+_UNIT = r"(?:°|º|kgs?|gm?|grams?|lbs?|oz|cm|mm|km|ft|m[lL]|cc|d[lL]|mg|mcg|ug|µg|mEq|mmol|mmHg|bpm|mph|%|k?Hz|dB|atm|pp[bm]|kPa|secs?)"
 _NUMBER_THEN_UNIT = re.compile(rf"(?<![\w.-])\d+(?:[.,]\d+)?[ \t]?{_UNIT}(?![\w-])")
 _UNIT_AFTER = re.compile(rf"[ \t]?{_UNIT}(?![\w-])")
 _FEET_AND_INCHES = re.compile(r"^\d['’][ \t]?\d{1,2}(?:[\"”]|'')?$")
@@ -677,6 +692,8 @@ class LabelValidators:
                 return REASON_DATE_NUMBER_SHAPE  # "Apgars 8/9"
             if _NOT_DATE_NUMBER.match(joined) or all(_NOT_DATE_NUMBER.match(n) for n in numbers):
                 return REASON_DATE_NUMBER_SHAPE
+            if _DAY_COUNTER.match(joined):
+                return REASON_DAY_COUNTER  # "Day +12" ("Day" is a surname too), "D+5", "+43"
             if _SCORE_OUT_OF_TEN.match(joined) and _SCORE_CONTEXT_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char]):
                 return REASON_DATE_NUMBER_SHAPE  # "pain 7/10"
             if _SCORE_OUT_OF.match(joined) and (
@@ -715,6 +732,10 @@ class LabelValidators:
             text[span.end_char : span.end_char + 16]
         ):
             return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds"
+        if _DAYS_NOT_AGE_AFTER.match(text, span.end_char) and not _AGE_WORD_BEFORE.search(
+            text[max(0, span.start_char - 12) : span.start_char]
+        ):
+            return REASON_AGE_MEASURE  # "(30 days)", "45-day trial"
         if _AGE_MEASURE_BEFORE.search(text[max(0, span.start_char - 60) : span.start_char]):
             return REASON_AGE_MEASURE  # "your a1c here is 8"
         if numbers:
@@ -809,7 +830,16 @@ class LabelValidators:
             return REASON_BODY_PART
         if words and all(w in self.lexicons.brands or self.vocabulary.is_drug(w) for w in words):
             return REASON_MEDICAL_OR_BRAND  # "Apple Watch", "Neosporin"
+        if words and span.label_ in ("CITY", "LOCATION_OTHER") and self._roles_only(words):
+            return REASON_ROLE_AS_PLACE  # "Sam Hospitalist, pager", "(Gyn Onc)"
         return None
+
+    def _roles_only(self, words: List[str]) -> bool:
+        """Only job or clinical-service words, none a name ("hospitalist",
+        "gyn onc"; never "Mason" or "Gardner", places and names too)."""
+        names = name_words()
+        roles = self.lexicons.occupations | self.lexicons.clinical_services
+        return all(w in roles and w not in names for w in words)
 
     def _street(self, span: Span, text: str) -> Optional[str]:
         words = _words(span.text)
@@ -828,7 +858,8 @@ class LabelValidators:
         value = span.text.strip()
         if any(c.isdigit() or c in "_.@" for c in value) or " " in value:
             return None
-        return REASON_NOT_USERNAME if self._known_word(value.lower()) else None
+        known = self._known_word(value.lower()) or self._roles_only([value.lower()])
+        return REASON_NOT_USERNAME if known else None
 
     def _nationality_words_only(self, span: Span) -> bool:
         """"Arabic", "Haitian Creole interpreter": a nationality or language
@@ -847,6 +878,8 @@ class LabelValidators:
         if body:
             return body
         words = _words(span.text)
+        if any(c.isdigit() for c in span.text) and not any(len(w) >= 3 for w in words):
+            return REASON_NOT_COUNTRY if span.label_ == "COUNTRY" else REASON_NOT_STATE  # "D+5", "T4"
         if not words or any(c.isdigit() for c in span.text):
             return None
         if all(self._known_word(w) or w in _FILLER for w in words):

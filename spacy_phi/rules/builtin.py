@@ -293,6 +293,11 @@ def _lower_place_rules() -> List[RegexRule]:
     return rules
 
 
+#: Children and siblings in the plural: "2 kids (6 and 3)" lists their ages.
+_KIN_PLURAL = (
+    r"(?:kids|children|sons|daughters|boys|girls|grandkids|grandchildren|grandsons|granddaughters|"
+    r"stepkids|stepchildren|twins|siblings|brothers|sisters)"
+)
 #: "i'm a", "she is an", "employed as a": a job follows.
 _JOB_CUE = (
     r"(?i:\b(?:i['’]m|i\s+am|he\s+is|she\s+is|he['’]s|she['’]s|you['’]re|you\s+are|who\s+is|patient\s+is|"
@@ -574,6 +579,14 @@ def builtin_rules() -> List[RegexRule]:
             description="a national chain (pharmacy, store, restaurant, insurer, gym: 'cvs pharmacy', 'walmart', 'weight watchers')",
         ),
         RegexRule(
+            "state_law", "STATE",
+            rf"(?i:\b(?:per|under|by|of|with)\s+)(?P<value>{_US_STATES})"
+            r"(?=\s+(?:(?i:state)\s+)?(?i:laws?|statutes?|code|regulations?|rules|minor\s+consent)\b)",
+            priority=2,
+            prefilter=r"(?i:law|statute|code|regulation|rules|consent)",
+            description="a state named as a jurisdiction ('per Iowa law', 'under Indiana law', 'per Oregon minor consent law')",
+        ),
+        RegexRule(
             "city_before_state_zip", "CITY",
             rf"(?<![\w-])(?P<value>[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|de|la|du)){{0,2}}),\s+(?:{_US_STATES_ABBR}|{_US_STATES})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?![\w-])",
             priority=2,
@@ -593,6 +606,14 @@ def builtin_rules() -> List[RegexRule]:
             description="street line with a house number and a street suffix ('2213 Cherry St', '4417 Fremont Ave N, #2')",
         ),
         # ---- NAME -------------------------------------------------------------------
+        RegexRule(
+            "patient_last_first_lower", "PATIENT",
+            r"(?i:\b(?:pt|patient|name)\b[ \t]*:?[ \t]*)(?P<value>[a-z][a-z'-]{1,20},[ \t]*[a-z][a-z'-]{1,20})"
+            r"(?=[ \t]*,?[ \t]*\d{1,3}[ \t]*-?[ \t]*(?:y/?o\b|yo\b|y\b|[mf]\b|mo\b))",
+            priority=2,
+            prefilter=r"(?i:\b(?:pt|patient|name)\b)",
+            description="a lower-case 'last, first' name after 'pt' and before an age ('pt: lusk, wren, 2 y/o f', 'pt dimarco, rosalind 61f')",
+        ),
         RegexRule(
             "doctor_title", "DOCTOR",
             rf"\b(?:Dr|DR|Doctor|Drs)\.?\s+{_PERSON}",
@@ -830,7 +851,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "profession_field", "PROFESSION",
-            r"(?i:\b(?:occupation|profession|employment|job)\s*:[ \t]*(?!(?:none|n/?a|unemployed|retired|disabled|unknown|denies)\b))(?P<value>[A-Za-z][A-Za-z/ -]{2,40}?)(?=[ \t]*(?:$|\n|[,;.(]))",
+            r"(?i:\b(?:occupation|profession|employment|job(?:\s+title)?)\s*:[ \t]*(?!(?:none|n/?a|unemployed|retired|disabled|unknown|denies)\b))(?P<value>[A-Za-z][A-Za-z/ -]{2,40}?)(?=[ \t]*(?:$|\n|[,;.(])|[ \t]{2,})",
             flags="m",
             priority=2,
             description="profession after 'Occupation:' in a social history",
@@ -986,6 +1007,23 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             prefilter=r"(?i:\bages\s+\d)",
             description="the next ages after 'ages' ('ages 14 and 11')",
+        ),
+        RegexRule(
+            "age_kin_list", "AGE",
+            rf"(?i:\b{_KIN_PLURAL}[ \t]*\([ \t]*(?:ages?[ \t]*)?)(?P<value>\d{{1,2}})"
+            r"(?=[ \t]*(?:,|and|&)[ \t]*\d{1,2}[ \t]*(?:,|and|&|\)))",
+            priority=2,
+            prefilter=r"\(",
+            description="the first age in brackets after children or siblings ('2 kids (6 and 3)', 'sons (12, 9 and 4)')",
+        ),
+        RegexRule(
+            "age_kin_list_next", "AGE",
+            rf"(?i:\b{_KIN_PLURAL}[ \t]*\([ \t]*(?:ages?[ \t]*)?\d{{1,2}}(?:[ \t]*,[ \t]*\d{{1,2}})*[ \t]*(?:,|and|&)[ \t]*(?:and[ \t]+)?)"
+            r"(?P<value>\d{1,2})(?=[ \t]*\))",
+            context_chars=40,
+            priority=2,
+            prefilter=r"\(",
+            description="the last age in brackets after children or siblings ('kids (12 and 9)')",
         ),
         RegexRule(
             "age_decade", "AGE",
