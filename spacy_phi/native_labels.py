@@ -28,7 +28,8 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, Optional, Sequence
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
@@ -128,6 +129,77 @@ def trim_span(span: Span) -> Optional[Span]:
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
 
 
+#: Where a span the NER ran on into the next field of an affiliation block ends
+#: ("Maria Subirana Domènech Institut de Medicina Legal", "Hospital de Terrassa
+#: Avinguda Diagonal, 660", "Burgos Tel."): no MEDDOCAN training span of that
+#: label holds such a word after its first token.
+_NEXT_FIELD_WORDS = frozenset(
+    "tel tel. tfno tfno. teléfono telefono fax e-mail email correo cp c.p. código codigo como un".split()
+)
+_INSTITUTION_WORDS = frozenset(
+    """hospital hospitalario instituto institut servicio servei centro centros supervisora supervisor
+    departamento unidad universidad facultad clínica complejo fundación sección secretaría doctor""".split()
+)
+_STREET_TYPE_WORDS = frozenset(
+    "avda avda. avenida av. av calle c/ c/. paseo plaza carretera carrer avinguda rúa ronda camino travesía glorieta".split()
+)
+_CUT_BEFORE: Dict[str, FrozenSet[str]] = {
+    **{label: _NEXT_FIELD_WORDS | _INSTITUTION_WORDS for label in _NAME_LABELS},
+    "HOSPITAL": _NEXT_FIELD_WORDS | _STREET_TYPE_WORDS,
+    "INSTITUCION": _NEXT_FIELD_WORDS | _STREET_TYPE_WORDS,
+    "CENTRO_SALUD": _NEXT_FIELD_WORDS | _STREET_TYPE_WORDS,
+    "CALLE": _NEXT_FIELD_WORDS - {"correo"},  # "Calle Correo 29"
+}
+#: A stop word after these is part of a name ("Hospital Virgen del Camino").
+_NAME_LINKS = frozenset("de del la las los el".split())
+
+
+def cut_at_next_field(span: Span) -> Span:
+    """The span up to the first word (after its first token) that opens the next
+    field of an address block for its label; the span itself when there is none."""
+    stops = _CUT_BEFORE.get(span.label_, _NEXT_FIELD_WORDS)
+    doc = span.doc
+    for index in range(span.start + 1, span.end):
+        if doc[index].lower_ in stops and doc[index - 1].lower_ not in _NAME_LINKS:
+            end = index
+            while end > span.start and _is_edge(doc[end - 1]):
+                end -= 1
+            return Span(doc, span.start, end, label=span.label_) if end > span.start else span
+    return span
+
+
+#: Spanish provinces and regions (Faker's es_ES lists) and a few short forms: a
+#: TERRITORIO span that runs on into one of them is two places ("Ponferrada León",
+#: "Vitoria-Gasteiz Álava"), unless a word that makes it one name comes before
+#: ("Nuevo León", "Santiago de Compostela", "La Coruña").
+_JOINING_WORDS = _NAME_LINKS | frozenset(
+    "a o nuevo nueva nvo san santa sant gran baja bajo alta alto ciudad villa puerto isla islas valle".split()
+)
+
+
+@lru_cache(maxsize=1)
+def _province_first_words() -> FrozenSet[str]:
+    from faker.providers.address.es_ES import Provider
+
+    names = list(Provider.states) + list(Provider.regions) + ["CDMX", "León"]
+    return frozenset(name.split()[0].lower() for name in names)
+
+
+def split_places(span: Span) -> List[Span]:
+    """A TERRITORIO span cut before each province or region it runs on into."""
+    if span.label_ != "TERRITORIO":
+        return [span]
+    doc, firsts = span.doc, _province_first_words()
+    pieces, start = [], span.start
+    for index in range(span.start + 1, span.end):
+        previous = doc[index - 1]
+        if doc[index].lower_ in firsts and previous.lower_ not in _JOINING_WORDS and not _is_edge(previous):
+            pieces.append(Span(doc, start, index, label=span.label_))
+            start = index
+    pieces.append(Span(doc, start, span.end, label=span.label_))
+    return pieces
+
+
 def _rule_of(match_id: Optional[str]) -> Optional[str]:
     """The rule id of a match id ("es_phone_shape:no_context" -> "es_phone_shape")."""
     return match_id.split(":", 1)[0] if match_id else None
@@ -140,7 +212,8 @@ class NativeNer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        native = [t for t in (trim_span(s) for s in doc.ents) if t is not None]
+        pieces = [piece for ent in doc.ents for piece in split_places(cut_at_next_field(ent))]
+        native = [t for t in (trim_span(s) for s in pieces) if t is not None]
         mapped: List[Span] = []
         for span in native:
             label = meddocan_to_i2b2(span.label_, span.text)

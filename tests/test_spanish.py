@@ -457,3 +457,46 @@ def test_spanish_note_reference_date_skips_the_birth_date():
     assert note_reference_date(text, spans, "es") == dt.date(2016, 12, 12)
     # English reads neither the Spanish cue nor day-first dates
     assert note_reference_date(text, spans) == dt.date(1946, 3, 3)
+
+
+@pytest.mark.parametrize(
+    "text,value,label,expected",
+    [
+        # a name that ran on into the institution after it
+        ("Responsable clínico: Maria Subirana Domènech Institut de Medicina Legal de Catalunya",
+         "Maria Subirana Domènech Institut de Medicina Legal", "NOMBRE_PERSONAL_SANITARIO", "Maria Subirana Domènech"),
+        # a hospital that ran on into its street, a town into the phone field
+        ("Servicio de Radiología. Hospital de Terrassa Avinguda Diagonal, 660, 08034 Barcelona",
+         "Hospital de Terrassa Avinguda Diagonal, 660", "HOSPITAL", "Hospital de Terrassa"),
+        ("09200 Miranda de Ebro. Burgos Tel.: 947 349 000", "Burgos Tel.", "TERRITORIO", "Burgos"),
+        # kept whole: a stop word after "del" is part of the name, and a street called "Correo"
+        ("Hospital Virgen del Camino, Pamplona", "Hospital Virgen del Camino", "HOSPITAL", "Hospital Virgen del Camino"),
+        ("Domicilio: Calle Correo 29, 5,1.", "Calle Correo 29, 5,1", "CALLE", "Calle Correo 29, 5,1"),
+    ],
+)
+def test_a_native_span_is_cut_at_the_next_field(nlp_es, text, value, label, expected):
+    from spacy_phi.native_labels import cut_at_next_field
+
+    doc = nlp_es.make_doc(text)
+    start = text.index(value)
+    span = doc.char_span(start, start + len(value), label=label)
+    assert cut_at_next_field(span).text == expected
+
+
+@pytest.mark.parametrize(
+    "text,value,expected",
+    [
+        ("C/ La Dehesa s/n. 24411 Ponferrada León e-mail", "Ponferrada León", ["Ponferrada", "León"]),
+        ("José Achotegui s/n 01009 Vitoria-Gasteiz Álava. España", "Vitoria-Gasteiz Álava", ["Vitoria-Gasteiz", "Álava"]),
+        ("CP 66260 Monterrey, Nuevo León, México", "Nuevo León", ["Nuevo León"]),
+        ("Localidad/ Provincia: Santiago de Compostela, A Coruña.", "A Coruña", ["A Coruña"]),
+        ("Localidad/ Provincia: México DF.", "México DF", ["México DF"]),
+    ],
+)
+def test_a_territory_is_split_before_a_province_it_runs_on_into(nlp_es, text, value, expected):
+    from spacy_phi.native_labels import split_places
+
+    doc = nlp_es.make_doc(text)
+    start = text.index(value)
+    span = doc.char_span(start, start + len(value), label="TERRITORIO")
+    assert [piece.text for piece in split_places(span)] == expected
