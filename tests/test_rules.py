@@ -54,6 +54,9 @@ POSITIVE_CASES = [
     ("poison center call   pt: lusk, wren, 2 y/o f, ~13 kg", "PATIENT", "lusk, wren"),
     ("neuro icu bed 14 pt dimarco, rosalind 61f sah h&h 3", "PATIENT", "dimarco, rosalind"),
     ("Job title: overhead crane operator    Regular schedule: 12-h", "PROFESSION", "overhead crane operator"),
+    ("Close with sister Summer, 25, ICU nurse at IU Health Methodist.", "PROFESSION", "ICU nurse"),
+    ("Social: HVAC installer for Modern Piping in Cedar Rapids", "PROFESSION", "HVAC installer"),
+    ("Wife: teacher at Lincoln Elementary, healthy.", "PROFESSION", "teacher"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
@@ -330,6 +333,9 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Spoke to nurse at Mercy about labs", "nurse"),
+    ("Discussed with the pharmacist at CVS.", "pharmacist"),
+    ("Charge nurse at Mercy aware of plan", "Charge nurse"),
     ("between 2 and 3 (4 and 5) times a day", "4"),
     ("per state law, reportable within 24 h", "state"),
     ("pt: see, above 5 mg daily", "see, above"),

@@ -361,6 +361,49 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: st
     ]
 
 
+#: Before a job: words that make it a clinician being contacted or a role, not
+#: someone's job ("spoke to nurse at Mercy", "the pharmacist at CVS").
+_NOT_A_JOB_HOLDER_WORDS = (
+    r"\b(?:with|the|a|an|our|your|their|his|her|by|per|to|from|called|paged|notified|d/w|w/|"
+    r"charge|primary|covering|on-call|attending|bedside|case|staff|triage|home|school)[ \t]+"
+)
+_NOT_A_JOB_HOLDER_BEFORE = rf"(?i:{_NOT_A_JOB_HOLDER_WORDS})$"
+
+
+#: Never the first word of a two-word job: "to nurse", "a teacher".
+_NOT_A_JOB_MODIFIER = (
+    r"(?i:to|a|an|the|with|by|per|from|is|was|as|and|or|of|for|my|his|her|their|our|your|see|call|page|"
+    r"paged|called|spoke|discussed|seen|d/w|w/|charge|primary|covering|attending|bedside|staff|triage)"
+)
+
+
+def _job_before_employer_rules() -> List[RegexRule]:
+    """A job right before "at", "for" or "with" and a capitalised employer
+    ("ICU nurse at IU Health Methodist", "HVAC installer for Modern Piping",
+    "nursing student at Trident Technical College"): the last word must be an
+    occupation; not after an article, a possessive or a verb of contact."""
+    employer_after = r"(?=[ \t]+(?:at|for|with)[ \t]+(?:the[ \t]+)?[A-Z])"
+    return [
+        RegexRule(
+            rule_id, "PROFESSION",
+            rf"(?<![\w'’/-])(?P<value>{value})(?![\w'’-]){employer_after}",
+            checks=("occupation_phrase",),
+            exclude_before=exclude_before,
+            prefilter=r"\s(?:at|for|with)\s+(?:the\s+)?[A-Z]",
+            priority=2,
+            description=description,
+        )
+        for rule_id, value, exclude_before, description in (
+            # After a name and a comma it can be a clinician's own role ("Victoria Ha, NP at"),
+            # but more often a relative's job ("Dale, teacher at"): kept, recall first.
+            ("profession_at_employer", _JOB_ONE_WORD, _NOT_A_JOB_HOLDER_BEFORE,
+             "a job before its employer ('teacher at Lincoln Elementary')"),
+            ("profession_at_employer_compound", rf"(?!{_NOT_A_JOB_MODIFIER}[ \t]){_JOB_TWO_WORDS}", _NOT_A_JOB_HOLDER_BEFORE,
+             "a job of two words before its employer ('ICU nurse at IU Health', 'HVAC installer for Modern Piping')"),
+        )
+    ]
+
+
 def builtin_rules() -> List[RegexRule]:
     """The built-in rules, in a fixed order (ids are unique).
 
@@ -566,6 +609,7 @@ def builtin_rules() -> List[RegexRule]:
             description="a lower-case country after 'in', 'from', 'to', 'born in' ('i was in zambia'; not 'in turkey')",
         ),
         *_profession_is_a_rules(),
+        *_job_before_employer_rules(),
         RegexRule(
             "profession_work_field", "PROFESSION",
             rf"(?:\b(?i:work|works|worked|working|employed|job)\s+(?:in|at)\s+)(?P<value>{WORK_FIELDS})(?![\w'’-])",
