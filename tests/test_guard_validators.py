@@ -466,6 +466,8 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen by Burns today.", "Burns", "DOCTOR"),
         # a named unit stays
         (_CASED + "Per Hepatology Clinic, continue.", "Hepatology Clinic", "DEPARTMENT"),
+        # a capitalised given name beside a surname that is an eponym
+        (_CASED + "Seizure line 384-8442  Patient: PARKINSON, DESMOND A    MRN: UI-04418820", "PARKINSON, DESMOND A", "PATIENT"),
         # infants' ages in days, a place that is also a job word, and a single credential's namesake
         (_CASED + "Baby is a 10 days old male, feeding well.", "10", "AGE"),
         (_CASED + "Antecedentes: onfalorrexis at 14 days of life.", "14", "AGE"),

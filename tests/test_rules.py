@@ -57,6 +57,8 @@ POSITIVE_CASES = [
     ("Close with sister Summer, 25, ICU nurse at IU Health Methodist.", "PROFESSION", "ICU nurse"),
     ("Social: HVAC installer for Modern Piping in Cedar Rapids", "PROFESSION", "HVAC installer"),
     ("Wife: teacher at Lincoln Elementary, healthy.", "PROFESSION", "teacher"),
+    ("Focal epilepsy (onset age 19; MRI 2016 w/ L mesial temporal sclerosis).", "DATE", "2016"),
+    ("General anesthesia for C-section 1998 uncomplicated.", "DATE", "1998"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
@@ -333,6 +335,9 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("BNP 2010 on admission, down from 3400.", "2010"),
+    ("Pt drives a 2014 Ford F-150 to work.", "2014"),
+    ("Paged back at 2040 with results.", "2040"),
     ("Spoke to nurse at Mercy about labs", "nurse"),
     ("Discussed with the pharmacist at CVS.", "pharmacist"),
     ("Charge nurse at Mercy aware of plan", "Charge nurse"),

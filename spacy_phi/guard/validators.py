@@ -995,6 +995,8 @@ class LabelValidators:
                 or (word in lex.occupations and word not in person_names())
             ):
                 medical_or_brand += 1
+            elif written[:1].isupper() and word in person_names() and word not in _FREQUENT_NAME_WORDS:
+                return None  # a capitalised name beside a medical surname: "PARKINSON, DESMOND A"
             elif vocab.is_common_word(word, function_words=word not in person_names()):
                 # With a drug or medical word, an ordinary word is its context
                 # ("Benadryl safe", "CONTINUE LASIX"); without one, see below.

@@ -123,6 +123,15 @@ _UNIT_AFTER = (
 #: 1900 to 2100"); "after", "before" and "until" are left out of the cues for
 #: the same reason ("hold until 2100").
 _YEAR_THEN_UNIT_AFTER = rf"(?:\s*(?:-|–|to)\s*\d+(?:\.\d+)?)?{_UNIT_AFTER}|\s*(?:-|–|to|until|till)\s*\d{{4}}\b"
+#: Before a number that reads as a year but is a lab value, a count or an amount.
+_NOT_A_YEAR_BEFORE = (
+    r"(?i:\b(?:bnp|nt-?probnp|ferritin|ck|cpk|lipase|amylase|wbc|plt|platelets?|ldh|ast|alt|alk\s+phos|tsh|"
+    r"d-?dimer|trop\w*|crp|esr|ige|cd4|vl|viral\s+load|hr|bp|rr|count|steps|kcal|calories|cal|output|intake|uop|"
+    r"ins|outs|bolus|dose|fluids|epo|heparin|units?|level|total|net|balance|weight|wt|score|room|rm|bed|ext|x|"
+    r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
+    # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
+    r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+)
 #: Heads after "n/m" that make it a grade, score or fraction.
 _FRACTION_AFTER = (
     r"\s*(?:murmur|holosystolic|systolic|diastolic|ejection|strength|motor|power|reflex|dtr|pain|"
@@ -1191,6 +1200,17 @@ def builtin_rules() -> List[RegexRule]:
                 "a year after a time or life-event word ('in 2067', 'since 1998', 'dx 2008', 'retired 2015', "
                 "'from 2016 until', 'thinks it is 1998'; not 'from 1800 to 2000 mL' or 'from 1900 to 2100')"
             ),
+        ),
+        RegexRule(
+            # Weak (priority 1): the tagger's label wins; lab values and counts that
+            # could read as a year are left out by the words before them.
+            "date_year_after_event", "DATE",
+            r"(?<=[A-Za-z)])[ \t]+(?P<value>(?:19[5-9]\d|20[0-4]\d))(?![\w/:%-]|\.\d|,\d)",
+            exclude_before=_NOT_A_YEAR_BEFORE,
+            exclude_after=_YEAR_THEN_UNIT_AFTER,
+            context_chars=20,
+            priority=1,
+            description="a year right after a word of an event ('MRI 2016 w/ sclerosis', 'C-section 1998 uncomplicated'; not 'BNP 2010', 'bolus 2000 mL')",
         ),
         RegexRule(
             "date_year_closes_parentheses", "DATE",
