@@ -407,6 +407,13 @@ def test_lowercase_given_names_are_found_by_the_rules():
         (_CASED + "AML in CR1, now Day +12 s/p 10/10 matched transplant.", "now Day +12", "DATE", "validator:day_counter"),
         (_CASED + "FEV1  2.01   74   -2.01   2.29   +14 FEV1/FVC 0.70", "+14", "DATE", "validator:day_counter"),
         (_CASED + "Filgrastim per protocol from D+5. Chimerism at D+28.", "D+5", "COUNTRY", "validator:country"),
+        # scores after test items and symptoms, a mean pressure, a blood gas, a gestational age
+        (_CASED + "naming and repetition intact, recalls 3/3. CN II-XII intact", "3/3", "DATE", "validator:date_not"),
+        (_CASED + "Reports fatigue 4/10, cold-induced tingling", "4/10", "DATE", "validator:date_not"),
+        (_CASED + "MacCAT-CA: Understanding 10/16 (mildly impaired), Reasoning 11/16", "11/16", "DATE", "validator:date_not"),
+        (_CASED + "HR 164, BP 52/31 (mean 38), SpO2 93%", "38", "DATE", "validator:date_not"),
+        (_CASED + "CXR c/w TTN. Blood gas 7.29/52/48. Glucose 38", "29/52/48", "DATE", "validator:date_not"),
+        (_CASED + "Age at admission: 39 minutes    GA 35 2/7 wk    BW 2,410 g", "35 2/7", "DATE", "validator:obstetric_notation"),
         # a job or a service is no place; several credentials are no one
         (_CASED + "Sam Hospitalist, pager 207-662-0123 #4471", "Hospitalist", "CITY", "validator:role_or_service_as_place"),
         (_CASED + "Referring: Dr. Aurelio Bustamante (hospitalist)  INDICATION", "hospitalist", "USERNAME", "validator:username_is_a_word"),
@@ -466,6 +473,8 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seen by Burns today.", "Burns", "DOCTOR"),
         # a named unit stays
         (_CASED + "Per Hepatology Clinic, continue.", "Hepatology Clinic", "DEPARTMENT"),
+        (_CASED + "Seen 3/3 for follow-up of knee pain.", "3/3", "DATE"),
+        (_CASED + "DOB 12/31/99, MRN on file.", "12/31/99", "DATE"),
         # a capitalised given name beside a surname that is an eponym
         (_CASED + "Seizure line 384-8442  Patient: PARKINSON, DESMOND A    MRN: UI-04418820", "PARKINSON, DESMOND A", "PATIENT"),
         # infants' ages in days, a place that is also a job word, and a single credential's namesake

@@ -206,13 +206,18 @@ _DAY_COUNTER = re.compile(r"^(?:(?i:now)\s+)?(?:(?i:day|d|pod|hd)\s*)?[+-]\s*\d{
 #: "86/50" (a blood pressure), "120/80": two numbers no reading of which is a
 #: date (month/day, day/month or month/2-digit year).
 _SLASH_PAIR = re.compile(r"^(\d{1,3})\s*/\s*(\d{1,3})$")
+#: Three numbers of up to three digits ("29/52/48").
+_SLASH_TRIPLE = re.compile(r"^(\d{1,3})\s*/\s*(\d{1,3})\s*/\s*(\d{1,3})$")
+#: A gestational age in weeks and days ("GA 35 2/7 wk"): never a date.
+_WEEKS_AND_DAYS = re.compile(r"^\d{1,2}\s+[0-6]/7$")
+_WEEKS_AFTER = re.compile(r"\s*(?:wk|wks|weeks?|w)\b", re.IGNORECASE)
 #: A bare number, possibly approximate ("~10", "62").
 _BARE_NUMBER = re.compile(r"^[~≈]?\d{1,3}$")
 #: After a bare number: a duration, so no date ("~10 days progressive DOE").
 _DURATION_AFTER = re.compile(r"\s*-?\s*(?:days?|weeks?|wks?|months?|mos?|years?|yrs?|hours?|hrs?|minutes?|mins?)\b", re.IGNORECASE)
 #: Before a bare number: what it numbers, so no date ("series 4, image 62").
 _NUMBERED_BEFORE = re.compile(
-    rf"\b(?:{_INDEX_WORDS}|room|rm|item|line|no|number)\s*[#:]?\s*$",
+    rf"\b(?:{_INDEX_WORDS}|room|rm|item|line|no|number|mean|map|avg|average|median)\s*[#:]?\s*$",
     re.IGNORECASE,
 )
 #: A range of readings or counts ("80s-90s", "12-14"), never a phone or an ID.
@@ -258,10 +263,12 @@ _WEAK_DATE_WORDS = frozenset({"spring", "summer", "fall", "autumn", "winter", "w
 #: "7/10" after a pain or score word is a score, not July 10.
 _SCORE_OUT_OF_TEN = re.compile(r"^\d{1,2}\s*/\s*10$")
 #: "4/5", "12/16", "6-8/12" after a strength, test or scale word: a score, not a date.
-_SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:4|5|6|10|12|15|16|20|24|28|30)$")
+_SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:3|4|5|6|10|12|15|16|20|24|28|30)$")
 _SCORE_WORD_BEFORE = re.compile(
     r"\b(?:strength|strengths|motor|power|reflex(?:es)?|grade|graded|score|scored|scale|mmse|moca|gcs|gait|balance|"
-    r"murmur|rated|rates|tinetti|berg|phq|gad)\b[^.;\n]*$",
+    r"murmur|rated|rates|tinetti|berg|phq|gad|"
+    # cognitive and forensic test items ("recalls 3/3", "MacCAT-CA: Understanding 10/16")
+    r"recalls?|recalled|registration|understanding|reasoning|appreciation|attention|orientation)\b[^.;\n]*$",
     re.IGNORECASE,
 )
 #: After a score: what it scores ("3/5 strength in the left hip flexors").
@@ -270,7 +277,8 @@ _SCORE_WORD_AFTER = re.compile(r"\s*(?:strength|power|reflex(?:es)?|motor|grip|b
 _STRENGTH_OUT_OF_FIVE = re.compile(r"^[0-5][+-]?\s*/\s*5$")
 _SIDE_AFTER = re.compile(r"[ \t]*(?:R|L|b/l|bil)\b")
 _SCORE_CONTEXT_BEFORE = re.compile(
-    r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like|faces|flacc|nrs|vas|cpot)\b[^.\n]*$",
+    r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like|faces|flacc|nrs|vas|cpot|"
+    r"fatigue|anxiety|nausea|mood|energy|dyspnea|itch|itching|cravings?|depression)\b[^.\n]*$",
     re.IGNORECASE,
 )
 #: After a number: a clock time ("at 7 am", "(3-4 am)", "10 p.m."), which the
@@ -711,8 +719,10 @@ class LabelValidators:
                 _DURATION_AFTER.match(text, span.end_char) or _NUMBERED_BEFORE.search(text[max(0, span.start_char - 16) : span.start_char])
             ):
                 return REASON_DATE_NUMBER_SHAPE  # "~10 days progressive DOE", "image 62"
-            if _impossible_date_pair(joined):
-                return REASON_DATE_NUMBER_SHAPE  # "hypotension (86/50)"
+            if _impossible_date_pair(joined) or _impossible_date_triple(joined):
+                return REASON_DATE_NUMBER_SHAPE  # "hypotension (86/50)", blood gas "29/52/48"
+            if _WEEKS_AND_DAYS.match(joined) and _WEEKS_AFTER.match(text, span.end_char):
+                return REASON_OBSTETRIC  # "GA 35 2/7 wk"
             if all(_ORDINAL.match(n) for n in numbers) and _ORDINAL_COUNT_AFTER.match(text, span.end_char):
                 if not any(w in self._strong_date_words for w in _words(value)):
                     return REASON_DATE_ORDINAL_COUNT  # "the 1st, 2nd, and 3rd digits"
@@ -1105,6 +1115,19 @@ def is_cased_text(text: str) -> bool:
     one): a lower-case name is then implausible."""
     lower, total = _count_words(text, str.islower)
     return total > 0 and (total - lower) / total >= MIN_CASED_RATIO
+
+
+def _impossible_date_triple(value: str) -> bool:
+    """"29/52/48" (of a blood gas 7.29/52/48): no month/day/year, day/month/year
+    or year/month/day reading."""
+    match = _SLASH_TRIPLE.match(value)
+    if match is None:
+        return False
+    a, b, c = (int(group) for group in match.groups())
+    month_day = 1 <= a <= 12 and 1 <= b <= 31
+    day_month = 1 <= a <= 31 and 1 <= b <= 12
+    year_month_day = 1 <= b <= 12 and 1 <= c <= 31
+    return not (month_day or day_month or year_month_day)
 
 
 def _impossible_date_pair(value: str) -> bool:
