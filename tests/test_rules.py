@@ -59,6 +59,8 @@ POSITIVE_CASES = [
     ("Wife: teacher at Lincoln Elementary, healthy.", "PROFESSION", "teacher"),
     ("Focal epilepsy (onset age 19; MRI 2016 w/ L mesial temporal sclerosis).", "DATE", "2016"),
     ("General anesthesia for C-section 1998 uncomplicated.", "DATE", "1998"),
+    ('Hope said, "Daddy has been leaving us a little at a time."', "PATIENT", "Hope"),
+    ("Will wanted to know if a tube would help.", "PATIENT", "Will"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
@@ -335,6 +337,8 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Patient said she is fine.", "Patient"),
+    ("Mother stated that he fell.", "Mother"),
     ("BNP 2010 on admission, down from 3400.", "2010"),
     ("Pt drives a 2014 Ford F-150 to work.", "2014"),
     ("Paged back at 2040 with results.", "2040"),

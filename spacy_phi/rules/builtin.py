@@ -795,6 +795,17 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "given_name_speaking", "PATIENT",
+            r"(?<![\w.'’-])(?P<value>[A-Z][a-z]{2,})(?=[ \t]+(?:said|says|asked|asks|shared|shares|stated|states|"
+            r"explained|agreed|added|noted|wondered|wanted\s+to\s+know|expressed|replied|answered|nodded|"
+            r"cried|laughed|declined|requested|confirmed|was\s+quiet)\b)",
+            checks=("speaking_given_name",),
+            prefilter=r"\b(?:said|says|asked|asks|shared|shares|stated|states|explained|agreed|added|noted|wondered|wanted|"
+            r"expressed|replied|answered|nodded|cried|laughed|declined|requested|confirmed|was)\b",
+            priority=1,
+            description="a given name before a verb of speech, word names included ('Hope said', 'Will wanted to know', 'Grace asked')",
+        ),
+        RegexRule(
             "given_name_greeted", "PATIENT",
             r"\b(?:hi|hey|hello|(?:hey|hi)\s+there|good\s+(?:morning|afternoon|evening)|morning|afternoon|"
             r"(?:nice\s+to\s+)?(?:see|meet)\s+you(?:\s+again)?|thank\s+you|thanks|bye|goodbye|welcome(?:\s+back)?|"

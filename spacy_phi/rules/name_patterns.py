@@ -168,6 +168,18 @@ def is_greeted_given_name(value: str) -> bool:
     return value.islower() and value in greeted_given_names()
 
 
+#: Words among the given names that a verb of speech after them makes names
+#: ("Will said", "Hope asked"), though a greeting does not.
+_SPEAKER_ONLY_NAMES = frozenset("will hope faith grace joy may june april summer autumn chance frank art max miles".split())
+
+
+def is_speaking_given_name(value: str) -> bool:
+    """Whether a capitalised word before a verb of speech ("Hope said") is a
+    given name: an en_US given name (the greeted list) or a word name."""
+    word = value.lower()
+    return value[:1].isupper() and value[1:].islower() and (word in greeted_given_names() or word in _SPEAKER_ONLY_NAMES)
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
     given = sorted(lowercase_given_names())
@@ -192,6 +204,6 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 
 __all__ = [
-    "FULL_NAME_PATTERN_ID", "capitalised_given_names", "greeted_given_names", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
+    "FULL_NAME_PATTERN_ID", "capitalised_given_names", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
     "lowercase_given_names",
 ]

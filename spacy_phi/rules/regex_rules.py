@@ -112,6 +112,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_function_word": _check_not_function_word,
     "us_city_lower": gazetteers.is_us_city_lower,
     "greeted_given_name": name_patterns.is_greeted_given_name,
+    "speaking_given_name": name_patterns.is_speaking_given_name,
     "given_and_family_name": name_patterns.is_given_and_family_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "service_unit_name": gazetteers.is_service_unit_name,
