@@ -488,6 +488,7 @@ class LabelValidators:
         self.vocabulary = vocabulary
         # Built once: a DATE span is checked against it on every call.
         self._strong_date_words = lexicons.date_words - _WEAK_DATE_WORDS
+        self._role_words = lexicons.occupations | lexicons.clinical_services
         self._checks: Dict[str, Callable[[Span, str], Optional[str]]] = {
             "DATE": self._date,
             "AGE": self._age,
@@ -848,8 +849,7 @@ class LabelValidators:
         """Only job or clinical-service words, none a name ("hospitalist",
         "gyn onc"; never "Mason" or "Gardner", places and names too)."""
         names = name_words()
-        roles = self.lexicons.occupations | self.lexicons.clinical_services
-        return all(w in roles and w not in names for w in words)
+        return all(w in self._role_words and w not in names for w in words)
 
     def _street(self, span: Span, text: str) -> Optional[str]:
         words = _words(span.text)
