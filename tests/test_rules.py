@@ -61,6 +61,8 @@ POSITIVE_CASES = [
     ("General anesthesia for C-section 1998 uncomplicated.", "DATE", "1998"),
     ('Hope said, "Daddy has been leaving us a little at a time."', "PATIENT", "Hope"),
     ("Will wanted to know if a tube would help.", "PATIENT", "Will"),
+    ("Discussed at tumor board.  M. Raval, MD    scribe: klt", "DOCTOR", "klt"),
+    ("REFERRING MD: WHITFIELD, CARA      TECH: DRS DIAGNOSIS: Cough", "DOCTOR", "DRS"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
     ("Will follow. Signed, Beatrice Ngwenya, MDiv", "PATIENT", "Beatrice Ngwenya"),
@@ -337,6 +339,8 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Tech: none available tonight", "none"),
+    ("Tech: RN at bedside", "RN"),
     ("Patient said she is fine.", "Patient"),
     ("Mother stated that he fell.", "Mother"),
     ("BNP 2010 on admission, down from 3400.", "2010"),

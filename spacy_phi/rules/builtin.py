@@ -795,6 +795,17 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "staff_initials_after_role", "DOCTOR",
+            r"(?i:\b(?:scribe|tech|technician|technologist|transcriptionist|(?:typed|transcribed|entered|dictated)\s+by)"
+            r"[ \t]*:[ \t]*)(?!(?i:rn|lpn|md|do|np|pa|cna|rt|pt|ot|ma|na|n/a|none|same)\b)"
+            r"(?P<value>[A-Za-z]{2,4})(?=[ \t]*(?:$|\n|[,;.]|[ \t]{2,})|[ \t]+[A-Z][A-Z ]*:)",
+            flags="m",
+            checks=("not_common_word",),
+            prefilter=r"(?i:scribe|tech|transcri|typed|entered|dictated)",
+            priority=2,
+            description="a staff member's initials after their role and a colon ('scribe: klt', 'TECH: DRS'); not 'Tech: none'",
+        ),
+        RegexRule(
             "given_name_speaking", "PATIENT",
             r"(?<![\w.'’-])(?P<value>[A-Z][a-z]{2,})(?=[ \t]+(?:said|says|asked|asks|shared|shares|stated|states|"
             r"explained|agreed|added|noted|wondered|wanted\s+to\s+know|expressed|replied|answered|nodded|"
