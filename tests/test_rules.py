@@ -62,6 +62,8 @@ POSITIVE_CASES = [
     ('Hope said, "Daddy has been leaving us a little at a time."', "PATIENT", "Hope"),
     ("Will wanted to know if a tube would help.", "PATIENT", "Will"),
     ("Discussed at tumor board.  M. Raval, MD    scribe: klt", "DOCTOR", "klt"),
+    ("Psych hx: MDD dx at 16, ADHD dx at 9. Sertraline 100 mg", "AGE", "9"),
+    ("Lifetime: passive SI at 15 after his father's death.", "AGE", "15"),
     ("REFERRING MD: WHITFIELD, CARA      TECH: DRS DIAGNOSIS: Cough", "DOCTOR", "DRS"),
     # a capitalised given name of any locale and a family name that is no English word
     ("Called to evaluate pt Eugene Tolliver, 91 yo M, DNR/DNI.", "PATIENT", "Eugene Tolliver"),
@@ -339,6 +341,8 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Pain started at 10 am today.", "10"),
+    ("First seen at 10:30 in clinic.", "10"),
     ("Tech: none available tonight", "none"),
     ("Tech: RN at bedside", "RN"),
     ("Patient said she is fine.", "Patient"),

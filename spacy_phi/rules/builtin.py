@@ -1101,6 +1101,19 @@ def builtin_rules() -> List[RegexRule]:
             description="the last age in brackets after children or siblings ('kids (12 and 9)')",
         ),
         RegexRule(
+            # Weak (priority 1): "at 15" is an age only after a life-event word in the
+            # same clause and before a clause end or "after"/"when" (not "at 10 am").
+            "age_at_event", "AGE",
+            r"(?i:\b(?:dx|dx'd|diagnosed|onset|started|began|begun|first|menarche|attempts?|si|quit|"
+            r"hospitalized|arrested|adopted|immigrated|moved|married|divorced|widowed)\b[^.;:\n]{0,30}?\bat[ \t]+"
+            r"(?:about[ \t]+|around[ \t]+|approximately[ \t]+|~[ \t]*)?)"
+            r"(?P<value>\d{1,2})(?=[ \t]*(?:[,;.)]|$|(?:after|when|while|and|following|y/?o|yo|years?[ \t]+old)\b))",
+            flags="m",
+            prefilter=r"(?i:\bat\s+(?:about\s+|around\s+|approximately\s+|~\s*)?\d)",
+            priority=1,
+            description="an age after a life event ('MDD dx at 16', 'passive SI at 15 after', 'started hearing things at about 20'; not 'at 10 am')",
+        ),
+        RegexRule(
             "age_decade", "AGE",
             rf"(?i:\b(?:{_DECADE_PREPOSITIONS})\s+(?:my|his|her|their|your)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
             r"(?P<value>(?i:teens|twenties|thirties|forties|fifties|sixties|seventies|eighties|[1-8]0['’]?s))(?![\w])",
