@@ -36,6 +36,7 @@ from spacy.tokens import Doc, Span
 
 from .labels import meddocan_to_i2b2
 from .rules.spanish import NATIVE_LABEL_BY_RULE
+from .surrogates.spanish import provinces, regions
 from .spangroups import _CAPTURED_KEY, KNOWN_GROUP, NER_GROUP, RULES_GROUP
 
 #: The NER's spans with their native labels.
@@ -179,9 +180,7 @@ _JOINING_WORDS = _NAME_LINKS | frozenset(
 
 @lru_cache(maxsize=1)
 def _province_first_words() -> FrozenSet[str]:
-    from faker.providers.address.es_ES import Provider
-
-    names = list(Provider.states) + list(Provider.regions) + ["CDMX", "León"]
+    names = provinces() + regions() + ("CDMX", "León")
     return frozenset(name.split()[0].lower() for name in names)
 
 

@@ -253,15 +253,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if group != RULES_GROUP and vocab.is_abbreviation(span.text):
             return REASON_ABBREVIATION
-        # A credential alone ("LICSW" tagged CITY, "PGY" of "PGY-2" tagged
-        # HOSPITAL) names no one; as a PROFESSION it can be a patient's job.
-        if group != RULES_GROUP and label != "PROFESSION" and vocab.is_credential(span.text):
-            return REASON_ABBREVIATION
-        # Several, in a signature: "FACC, FSCAI", "MD, MPH".
-        tokens = [t.text for t in span if not t.is_punct and not t.is_space]
-        if group != RULES_GROUP and label != "PROFESSION" and len(tokens) > 1 and all(
-            vocab.is_credential(t) or vocab.is_abbreviation(t) for t in tokens
-        ):
+        # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
+        # CITY, "PGY" of "PGY-2" tagged HOSPITAL, "FACC, FSCAI"), name no one; as a
+        # PROFESSION a credential can be a patient's job. (A lone abbreviation was
+        # vetoed just above.)
+        if group != RULES_GROUP and label != "PROFESSION" and self._credentials_only(span):
             return REASON_ABBREVIATION
         term = normalize_term(span.text)
         if not term:
@@ -369,6 +365,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         not "watches", "struck")."""
         names = person_names()
         return any(w.lower() in names for w in words)
+
+    def _credentials_only(self, span: Span) -> bool:
+        """A credential as written ("PA-C"), or only credentials and abbreviations
+        between punctuation ("FACC, FSCAI", "MD, MPH")."""
+        vocab = self.vocabulary
+        if vocab.is_credential(span.text):
+            return True
+        tokens = [t.text for t in span if not t.is_punct and not t.is_space]
+        return bool(tokens) and all(vocab.is_credential(t) or vocab.is_abbreviation(t) for t in tokens)
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to

@@ -302,11 +302,9 @@ def _lower_place_rules() -> List[RegexRule]:
     return rules
 
 
-#: Children and siblings in the plural: "2 kids (6 and 3)" lists their ages.
-_KIN_PLURAL = (
-    r"(?:kids|children|sons|daughters|boys|girls|grandkids|grandchildren|grandsons|granddaughters|"
-    r"stepkids|stepchildren|twins|siblings|brothers|sisters)"
-)
+#: Children and siblings in the plural: "2 kids (6 and 3)" lists their ages
+#: (RELATIVE_WORDS takes "sons", "daughters", "sisters"... with its plural "s").
+_KIN_PLURAL = rf"(?:kids|children|boys|girls|twins|grandkids|grandchildren|stepkids|stepchildren|{RELATIVE_WORDS})"
 #: "i'm a", "she is an", "employed as a": a job follows.
 _JOB_CUE = (
     r"(?i:\b(?:i['’]m|i\s+am|he\s+is|she\s+is|he['’]s|she['’]s|you['’]re|you\s+are|who\s+is|patient\s+is|"
@@ -370,20 +368,17 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: st
     ]
 
 
-#: Before a job: words that make it a clinician being contacted or a role, not
-#: someone's job ("spoke to nurse at Mercy", "the pharmacist at CVS").
-_NOT_A_JOB_HOLDER_WORDS = (
-    r"\b(?:with|the|a|an|our|your|their|his|her|by|per|to|from|called|paged|notified|d/w|w/|"
-    r"charge|primary|covering|on-call|attending|bedside|case|staff|triage|home|school)[ \t]+"
+#: Words that make a job word a clinician being contacted or a role, not someone's
+#: job: never the word before it ("spoke to nurse at Mercy", "the pharmacist at CVS")
+#: nor the first word of a two-word job ("to nurse", "a teacher").
+_CONTACT_OR_ROLE_WORDS = (
+    r"with|the|a|an|our|your|their|his|her|by|per|to|from|called|paged|notified|d/w|w/|"
+    r"charge|primary|covering|attending|bedside|staff|triage"
 )
-_NOT_A_JOB_HOLDER_BEFORE = rf"(?i:{_NOT_A_JOB_HOLDER_WORDS})$"
-
-
-#: Never the first word of a two-word job: "to nurse", "a teacher".
-_NOT_A_JOB_MODIFIER = (
-    r"(?i:to|a|an|the|with|by|per|from|is|was|as|and|or|of|for|my|his|her|their|our|your|see|call|page|"
-    r"paged|called|spoke|discussed|seen|d/w|w/|charge|primary|covering|attending|bedside|staff|triage)"
-)
+#: Before a job, also a setting ("home nurse at", "school nurse at", "case manager at").
+_NOT_A_JOB_HOLDER_BEFORE = rf"(?i:\b(?:{_CONTACT_OR_ROLE_WORDS}|on-call|case|home|school)[ \t]+)$"
+#: As a two-word job's first word, also verbs and function words ("is nurse", "of teacher").
+_NOT_A_JOB_MODIFIER = rf"(?i:{_CONTACT_OR_ROLE_WORDS}|is|was|as|and|or|of|for|my|see|call|page|spoke|discussed|seen)"
 
 
 def _job_before_employer_rules() -> List[RegexRule]:

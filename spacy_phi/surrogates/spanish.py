@@ -110,6 +110,12 @@ def provinces() -> Tuple[str, ...]:
 
 
 @lru_cache(maxsize=None)
+def regions() -> Tuple[str, ...]:
+    """The autonomous communities (Faker es_ES `regions`), sorted."""
+    return tuple(sorted(_provider("address").regions))
+
+
+@lru_cache(maxsize=None)
 def countries() -> Tuple[str, ...]:
     """Countries written in Spanish (Faker es_ES), without commas or brackets."""
     return tuple(sorted(c for c in _provider("address").countries if "," not in c and "(" not in c))
