@@ -28,6 +28,7 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Optional, Sequence
 
@@ -36,7 +37,7 @@ from spacy.tokens import Doc, Span
 
 from .labels import meddocan_to_i2b2
 from .rules.spanish import NATIVE_LABEL_BY_RULE
-from .surrogates.spanish import provinces, regions
+from .surrogates.spanish import countries, provinces, regions
 from .spangroups import _CAPTURED_KEY, KNOWN_GROUP, NER_GROUP, RULES_GROUP
 
 #: The NER's spans with their native labels.
@@ -199,6 +200,104 @@ def split_places(span: Span) -> List[Span]:
     return pieces
 
 
+#: Drug and device manufacturers MEDDOCAN annotates as INSTITUCION when it annotates
+#: them ("(Dacortin 30 mg, Merck, Barcelona)"); the NER sometimes calls them places.
+_MANUFACTURERS = frozenset(
+    """abbott alcon allergan almirall amgen astellas astrazeneca bard baxter bayer biogen boehringer braun
+    celgene chiesi cinfa cusi cusí dako esteve ethicon faes ferrer fresenius galderma gilead grifols
+    grünenthal ipsen isdin janssen lacer leti lilly llorens lundbeck medtronic menarini merck msd
+    mundipharma novartis olympus otsuka pfizer roche rovi sandoz sanofi schering servier siemens
+    stryker synthes takeda teva ucb uriach zambon zeiss zimmer""".split()
+)
+_YEAR = re.compile(r"(?:19|20)\d\d")
+#: A Spanish postcode (provinces 01-52).
+_POSTCODE = re.compile(r"(?:0[1-9]|[1-4]\d|5[0-2])\d{3}")
+_HOUSE_NUMBER = re.compile(r"\d{1,4}")
+_NO_NUMBER = frozenset({"s/n", "sn", "s/n.", "s./n."})
+
+
+@lru_cache(maxsize=1)
+def _country_names() -> FrozenSet[str]:
+    """Countries that are no Spanish province or region ("Granada", "Murcia" stay places)."""
+    return frozenset(countries()) - frozenset(provinces()) - frozenset(regions())
+
+
+def _place_follows(doc: Doc, index: int) -> bool:
+    """A capitalised word at `index`, or after a comma there: a town after a postcode."""
+    if index < len(doc) and doc[index].text == ",":
+        index += 1
+    return index < len(doc) and doc[index].is_alpha and doc[index].text[:1].isupper()
+
+
+def relabel_place(span: Span) -> Span:
+    """A TERRITORIO that MEDDOCAN labels otherwise: a country is PAIS (698 of 702 in
+    train; not "México" of "México D.F." or "Estado de México"), a year that no town follows is FECHAS
+    ("Entre 2001 y 2005"; train's two TERRITORIO years are postcodes before a town),
+    a manufacturer is INSTITUCION."""
+    if span.label_ != "TERRITORIO":
+        return span
+    doc, text = span.doc, span.text
+    label = None
+    in_a_name = span.start > 0 and doc[span.start - 1].lower_ in _NAME_LINKS  # "Estado de México"
+    if text in _country_names() and not in_a_name and not (span.end < len(doc) and doc[span.end].text.upper().startswith("D.F")):
+        label = "PAIS"
+    elif _YEAR.fullmatch(text) and not _place_follows(doc, span.end):
+        label = "FECHAS"
+    elif text.lower() in _MANUFACTURERS:
+        label = "INSTITUCION"
+    return span if label is None else Span(doc, span.start, span.end, label=label)
+
+
+def split_street_postcode(span: Span) -> List[Span]:
+    """A CALLE that ran on into the postcode ("Carretera Toledo 28905"): the street
+    and the postcode as a TERRITORIO (train: 135 postcodes after a street, 3 streets
+    ending in five digits)."""
+    if span.label_ != "CALLE" or len(span) < 2 or not _POSTCODE.fullmatch(span[-1].text):
+        return [span]
+    if any(t.lower_ in ("apartado", "correos") for t in span):  # a post-office box number
+        return [span]
+    doc = span.doc
+    return [Span(doc, span.start, span.end - 1, label="CALLE"), Span(doc, span.end - 1, span.end, label="TERRITORIO")]
+
+
+def join_street_number(spans: List[Span]) -> List[Span]:
+    """A street without a number and the house number after it that the NER took for a
+    postcode ("C/ Necochea, 1050. 3400 Corrientes"): one CALLE. A postcode has its town
+    right after it ("Calle Santa María 0500 Providencia"), a house number does not."""
+    out: List[Span] = []
+    for span in spans:
+        previous = out[-1] if out else None
+        if (
+            previous is not None
+            and previous.label_ == "CALLE"
+            and span.label_ == "TERRITORIO"
+            and len(span) == 1
+            and _HOUSE_NUMBER.fullmatch(span.text)
+            and not any(t.like_num or t.lower_ in _NO_NUMBER for t in previous)
+            and all(t.text == "," for t in span.doc[previous.end:span.start])
+            and span.start - previous.end <= 1
+            and not _place_follows(span.doc, span.end)
+        ):
+            out[-1] = Span(span.doc, previous.start, span.end, label="CALLE")
+            continue
+        out.append(span)
+    return out
+
+
+#: Longer than any CALLE in MEDDOCAN train (12 words): the NER ran on into prose.
+_MAX_STREET_WORDS = 12
+_FAMILY_DOCTOR_HEADS = frozenset({"médico", "médica", "medico", "medica", "médicos", "medicina", "equipo"})
+
+
+def is_not_an_entity(span: Span) -> bool:
+    """Native NER spans MEDDOCAN never annotates: "familia" of "médico de familia"
+    (the family doctor, no relative), and a street longer than any street."""
+    doc = span.doc
+    if span.label_ == "FAMILIARES_SUJETO_ASISTENCIA" and span.text.lower() == "familia" and span.start >= 2:
+        return doc[span.start - 1].lower_ == "de" and doc[span.start - 2].lower_ in _FAMILY_DOCTOR_HEADS
+    return span.label_ == "CALLE" and sum(1 for t in span if not t.is_punct and not t.is_space) > _MAX_STREET_WORDS
+
+
 def _rule_of(match_id: Optional[str]) -> Optional[str]:
     """The rule id of a match id ("es_phone_shape:no_context" -> "es_phone_shape")."""
     return match_id.split(":", 1)[0] if match_id else None
@@ -211,8 +310,14 @@ class NativeNer:
         self.name = name
 
     def __call__(self, doc: Doc) -> Doc:
-        pieces = [piece for ent in doc.ents for piece in split_places(cut_at_next_field(ent))]
-        native = [t for t in (trim_span(s) for s in pieces) if t is not None]
+        pieces = [
+            relabel_place(place)
+            for ent in doc.ents
+            for street in split_street_postcode(cut_at_next_field(ent))
+            for place in split_places(street)
+        ]
+        trimmed = [t for t in (trim_span(s) for s in pieces) if t is not None and not is_not_an_entity(t)]
+        native = join_street_number(trimmed)
         mapped: List[Span] = []
         for span in native:
             label = meddocan_to_i2b2(span.label_, span.text)

@@ -500,3 +500,81 @@ def test_a_territory_is_split_before_a_province_it_runs_on_into(nlp_es, text, va
     start = text.index(value)
     span = doc.char_span(start, start + len(value), label="TERRITORIO")
     assert [piece.text for piece in split_places(span)] == expected
+
+
+def _span(doc, text, value, label, occurrence=0):
+    start = -1
+    for _ in range(occurrence + 1):
+        start = text.index(value, start + 1)
+    return doc.char_span(start, start + len(value), label=label)
+
+
+@pytest.mark.parametrize(
+    "text,value,occurrence,expected",
+    [
+        ("Avda. José Angel Lamas. Caracas. Venezuela e-mail", "Venezuela", 0, "PAIS"),
+        ("Colonia Valle, Estado de México. México e-mail", "México", 0, "TERRITORIO"),  # "Estado de México"
+        ("Colonia Valle, Estado de México. México e-mail", "México", 1, "PAIS"),
+        ("04030 México D.F. México E-mail", "México", 0, "TERRITORIO"),  # the city, not the country
+        ("Entre 2001 y 2005, el niño fue intervenido", "2001", 0, "FECHAS"),
+        ("Avenida de Italia 1460, 2000, Rosario. Argentina", "2000", 0, "TERRITORIO"),  # a postcode before its town
+        ("(Dacortin 30 mg, Merck, Barcelona)", "Merck", 0, "INSTITUCION"),
+        ("09200 Miranda de Ebro. Burgos", "Burgos", 0, "TERRITORIO"),
+    ],
+)
+def test_a_native_place_is_relabelled_when_meddocan_labels_it_otherwise(nlp_es, text, value, occurrence, expected):
+    from spacy_phi.native_labels import relabel_place
+
+    doc = nlp_es.make_doc(text)
+    assert relabel_place(_span(doc, text, value, "TERRITORIO", occurrence)).label_ == expected
+
+
+@pytest.mark.parametrize(
+    "text,value,expected",
+    [
+        ("Hospital de Getafe Carretera Toledo 28905 Getafe (Madrid)", "Carretera Toledo 28905",
+         [("Carretera Toledo", "CALLE"), ("28905", "TERRITORIO")]),
+        ("Domicilio: Calle Cruz del Rayo 86.", "Calle Cruz del Rayo 86", [("Calle Cruz del Rayo 86", "CALLE")]),
+        ("Apartado de Correos 20134 Donostia", "Apartado de Correos 20134", [("Apartado de Correos 20134", "CALLE")]),
+    ],
+)
+def test_a_street_that_ran_on_into_the_postcode_is_split(nlp_es, text, value, expected):
+    from spacy_phi.native_labels import split_street_postcode
+
+    doc = nlp_es.make_doc(text)
+    start = text.index(value)
+    span = doc.char_span(start, start + len(value), label="CALLE")
+    assert [(piece.text, piece.label_) for piece in split_street_postcode(span)] == expected
+
+
+@pytest.mark.parametrize(
+    "text,street,number,expected",
+    [
+        # a house number the NER took for a postcode: no town follows it
+        ("Hospital José Ramón Vidal. C/ Necochea, 1050. 3400 Corrientes", "C/ Necochea", "1050", ["C/ Necochea, 1050"]),
+        # a postcode: its town follows
+        ("Calle Santa María 0500 Providencia. Santiago", "Calle Santa María", "0500", ["Calle Santa María", "0500"]),
+        # the street has its number already
+        ("C/ Diego de León 62, 2806. Madrid", "C/ Diego de León 62", "2806", ["C/ Diego de León 62", "2806"]),
+    ],
+)
+def test_a_street_and_its_house_number_are_joined(nlp_es, text, street, number, expected):
+    from spacy_phi.native_labels import join_street_number
+
+    doc = nlp_es.make_doc(text)
+    spans = [_span(doc, text, street, "CALLE"), _span(doc, text, number, "TERRITORIO")]
+    assert [span.text for span in join_street_number(spans)] == expected
+
+
+def test_family_doctor_and_runaway_streets_are_no_entities(nlp_es):
+    from spacy_phi.native_labels import is_not_an_entity
+
+    text = "Lo trató su médico de familia. Su familia vive en la calle Mayor 3."
+    doc = nlp_es.make_doc(text)
+    assert is_not_an_entity(_span(doc, text, "familia", "FAMILIARES_SUJETO_ASISTENCIA"))
+    assert not is_not_an_entity(_span(doc, text, "familia", "FAMILIARES_SUJETO_ASISTENCIA", occurrence=1))
+    assert not is_not_an_entity(_span(doc, text, "calle Mayor 3", "CALLE"))
+    prose = ("Natalia Ontiveros Palacios, ademas posee antecedentes de hipertensión arterial, "
+             "apendicectomía, colecistectomía y herniorrafia inguinal")
+    doc = nlp_es.make_doc(prose)
+    assert is_not_an_entity(doc.char_span(0, len(prose), label="CALLE"))
