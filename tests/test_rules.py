@@ -331,6 +331,23 @@ POSITIVE_CASES = [
     ("She works at the Boston Globe.", "ORGANIZATION", "Boston Globe"),
     ("He works at Home Depot.", "ORGANIZATION", "Home Depot"),
     ("MS at the University of Minnesota. At Target from 2016 until layoff", "ORGANIZATION", "Target"),
+    # forms, handoff lists and logs (fourth dev split)
+    ("Client: FLORES-WARD, XIMENA     DOB 2013-02-08", "PATIENT", "FLORES-WARD, XIMENA"),
+    ("RESIDENT NAME: APRIL, ROSE        ROOM: M-114", "PATIENT", "APRIL, ROSE"),
+    ("1) 514-2 5 West | GUY, TREMAINE | 58M | MRN 2047719 | FULL", "PATIENT", "GUY, TREMAINE"),
+    ("4) 523 5 West | FLANAGAN, FAITH M. | 71F | MRN 5520184", "PATIENT", "FLANAGAN, FAITH M."),
+    ("1) 514-2 5 West | GUY, TREMAINE | 58M", "DEPARTMENT", "5 West"),
+    ("then moved to 6 North. Your blood sugar is now controlled", "DEPARTMENT", "6 North"),
+    ("Loc: Tower 4 ICU bed 4412", "DEPARTMENT", "Tower 4"),
+    ("Transferred to Critical Care Unit 2, bed CCU2-08; handoff to ICU RN", "ROOM", "CCU2-08"),
+    ("Admit to medical observation, infirmary cell INF-04, vitals q4h", "ROOM", "INF-04"),
+    ("Private exam room ED-19. Pt's friend drove her", "ROOM", "ED-19"),
+    ("01:54  Conf. line opened. - KLB\n01:58  Images pushed", "DOCTOR", "KLB"),
+    ("Spoke w/ pt, read back done. - TLW, PharmD, CACP", "DOCTOR", "TLW"),
+    ("1:1 sitter in 514. - DL 18:58", "DOCTOR", "DL"),
+    ("Call center staff: KLB = Kimberly L. Bynum, RN, Transfer Center Coordinator", "DOCTOR", "KLB"),
+    ("Allergy list updated in EHR; letter to PCP Benally; wallet card given", "DOCTOR", "Benally"),
+    ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley"),
 ]
 
 
@@ -510,6 +527,15 @@ NEGATIVE_CASES = [
     ("HOSPICE ADMISSION - INITIAL RN ASSESSMENT & PLAN OF CARE", "ASSESSMENT"),
     ("Provider: Jenna Morrow, PA-C    Supervising: Dr. Abdi", "Supervising"),
     ("Feet: son showed soles on camera, no wounds.", "showed"),
+    # look-alikes of the fourth dev split's rules
+    ("| CHF, COPD | on home O2 |", "CHF, COPD"),
+    ("| DNR, DNI | POLST on file |", "DNR, DNI"),
+    ("Exit I-5 North toward the clinic.", "5 North"),
+    ("Plan:\n- ECG\n- CXR", "ECG"),
+    ("EF = Ejection fraction, measured by echo.", "EF"),
+    ("Time: 1800-2100 (3 h)     Session 14 of 24", "1800"),
+    ("bed 30 degrees, HOB up", "30"),
+    ("PCP Office notified of the results", "Office"),
 ]
 
 
@@ -520,6 +546,10 @@ def test_rules_ignore_lookalikes(rules_nlp, text, lookalike):
     end = start + len(lookalike)
     hits = [(s.label_, s.text) for s in doc.spans[RULES_GROUP] if s.start_char < end and s.end_char > start]
     assert hits == []
+
+
+def test_a_street_is_no_compass_unit(rules_nlp):
+    assert ("DEPARTMENT", "5 West") not in rule_spans(rules_nlp, "Lives at 5 West Main St, Apt 2.")
 
 
 def test_a_hospital_word_after_a_relative_word_is_no_name(rules_nlp):
@@ -722,6 +752,12 @@ def guard_result(text: str, spans: List[Tuple[str, str]]) -> Tuple[List[str], Li
 
 
 GUARD_VETO_CASES = [
+    ("Mild MR, LA dilated.", "STATE", "LA"),  # no city before it, a word after it
+    ("LV: Normal, LA: dilated", "STATE", "LA"),
+    ("Consent discussed in English by the coordinator.", "CITY", "English"),
+    ("Transport: ambulance BLS, departed\n1412.\nReport called", "DATE", "1412"),
+    ("Device RN: Carly Bjornson, RN, CCDS", "HOSPITAL", "CCDS"),
+    ("- D. Yearwood, RHIT, HIM", "CITY", "RHIT"),
     ("History of Parkinson's disease.", "PATIENT", "Parkinson"),
     ("History of Parkinson's disease.", "PATIENT", "Parkinson's disease"),
     ("hx of Parkinson's", "PATIENT", "Parkinson"),
@@ -757,6 +793,9 @@ def test_guard_vetoes_medical_vocabulary(text, label, value):
 
 
 GUARD_KEEP_CASES = [
+    # a state abbreviation that is also a medical one, closing an address after its city
+    ("Our Lady of the Lake Regional Medical Center, Baton Rouge, LA\nPt: Brown", "STATE", "LA"),
+    ("Fairfield Memorial Hospital, Winnsboro, SC - ED", "STATE", "SC"),
     ("Mr. Parkinson is here", "PATIENT", "Parkinson"),
     ("Dr. Foley saw her", "DOCTOR", "Foley"),
     ("seen by Foley, MD", "DOCTOR", "Foley"),

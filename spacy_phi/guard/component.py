@@ -251,6 +251,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         vocab = self.vocabulary
         # An exact abbreviation is vetoed when a tagger or a name list found it
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
+        if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
+            return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
         if group != RULES_GROUP and vocab.is_abbreviation(span.text):
             return REASON_ABBREVIATION
         # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
@@ -477,6 +479,21 @@ def _role_words_only(span: Span) -> bool:
     """Whether the span's words all name a clinician's role ("Referring")."""
     words = [t.text.lower() for t in span if t.is_alpha]
     return bool(words) and all(w in _ROLE_WORDS for w in words)
+
+
+#: A capitalised place of one to three words and its comma, right before a span.
+_PLACE_COMMA_BEFORE = re.compile(r"([A-Z][a-z]+(?:[ -][A-Z][a-z]+){0,2}),[ \t]*$")
+#: What ends an address's state: the line, a ZIP or punctuation ("Baton Rouge, LA\n", "SC - ED").
+_STATE_END = re.compile(r"[ \t]*(?:$|[-–,.;)|]|\d{5})", re.MULTILINE)
+
+
+def _state_after_city(span: Span, text: str) -> bool:
+    """A state abbreviation right after a US city of the gazetteer and closing the
+    address ("Baton Rouge, LA", "Winnsboro, SC - ED"): no left atrium or subcutaneous."""
+    from ..rules.gazetteers import is_us_city_lower  # the rules import the guard
+
+    place = _PLACE_COMMA_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char])
+    return bool(place and is_us_city_lower(place.group(1).lower()) and _STATE_END.match(text, span.end_char))
 
 
 def _function_words_only(span: Span) -> bool:

@@ -294,6 +294,8 @@ _FOUR_DIGITS_AFTER = re.compile(r"\s*[-–]\s*(\d{4})\b")
 _FOUR_DIGITS_BEFORE = re.compile(r"\b(\d{4})\s*[-–]\s*$")
 #: Years from here on are no year in a note, even date-shifted ones (i2b2 shifts into 2060-2110).
 _FIRST_IMPOSSIBLE_YEAR = 2200
+#: Years before this are no date of a living person or their care (the oldest birth years are 1890s).
+_FIRST_YEAR_OF_A_LIFE = 1880
 #: A two-number range a bare number belongs to ("(goal 88-92)", "8-10"): readings, no dates.
 _RANGE_PARTNER_AFTER = re.compile(r"\s*[-–]\s*\d{1,3}(?![\d/.:])")
 _RANGE_PARTNER_BEFORE = re.compile(r"(?<![\d/.:])\d{1,3}\s*[-–]\s*$")
@@ -337,8 +339,9 @@ def _clock_time(value: str) -> bool:
 
 
 def _never_a_year(value: str) -> bool:
-    """Four digits that no note writes as a year: "0700", "2300"."""
-    return value.startswith("0") or int(value) >= _FIRST_IMPOSSIBLE_YEAR
+    """Four digits that no note writes as a year of a person's life: "0700",
+    "2300", "1412" ("departed 1412"), "1800" ("Time: 1800-2100")."""
+    return value.startswith("0") or not _FIRST_YEAR_OF_A_LIFE <= int(value) < _FIRST_IMPOSSIBLE_YEAR
 
 
 def _shift_times(first: str, second: str) -> bool:
@@ -549,6 +552,8 @@ class LabelValidators:
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
             reason = REASON_NATIONALITY
+            if span.label_ in _PLACE_LABELS and len(_words(span.text)) == 1:
+                return reason  # "discussed in English": a language is no place, whatever surname it also is
         if reason is None or reason in _FORM_REASONS:
             return reason
         # Recall first: a span with a word that could be a name or a place is

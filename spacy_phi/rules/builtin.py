@@ -110,7 +110,7 @@ _AGE_UNIT_AFTER = (
 _DAY = r"(?:0?[1-9]|[12]\d|3[01])"
 _MONTH_NUM = r"(?:0?[1-9]|1[0-2])"
 _ORD = r"(?:st|nd|rd|th)?"
-_YEAR4 = r"(?:1[89]\d\d|2[01]\d\d)"
+_YEAR4 = r"(?:18[89]\d|19\d\d|2[01]\d\d)"  # 1880-2199: a year of a life, shifted ones included
 _YEAR = rf"(?:{_YEAR4}|'\d\d)"
 
 #: Units and heads after a number that make it a measurement, not a year/date.
@@ -173,6 +173,7 @@ _PHONE_CONTEXT = {
 #: A person's name after a title: "Smith", "John Smith", "John R. Smith", "O'Neil", "Smith-Jones".
 _NOT_NAME_WORDS = (
     r"(?:Today|Yesterday|Tomorrow|Tonight|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|"
+    r"Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Jan|Feb|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec|"  # not Sun, Sat, Mar: surnames
     r"January|February|March|April|May|June|July|August|September|October|November|December|"
     r"And|Or|The|On|In|At|For|From|With|To|Of|Is|Was|Will|Has|Had|Note|Notes|Clinic|Service|Team|"
     r"Office|Hospital|Center|Department|Attending|Resident|Fellow|Nurse|Please|Called|Said|Saw|"
@@ -186,7 +187,15 @@ _NOT_CLINICIAN_WORDS = (
 )
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
-_STAFF_ROLES_FIRST = "RD|SW|CM|SLP|RT|OT|MSW|Chaplain|Dietitian|Pharmacist|Counselor|Therapist|Doula|Scribe|Tech"
+_STAFF_ROLES_FIRST = (
+    "RD|SW|CM|SLP|RT|OT|MSW|PCP|CRC|Chaplain|Dietitian|Pharmacist|Counselor|counselor|Therapist|Doula|Scribe|Tech|"
+    "[Cc]o-facilitator|[Ff]acilitator"
+)
+#: Heads of a practice's or institution's name after a role word ("PCP: Sanford Children's Clinic").
+_PRACTICE_AFTER = (
+    r"['’]?s?[ \t]+(?:Clinic|Hospital|Center|Centre|Health|Medical|Family|Associates|Group|Pediatrics|Practice|"
+    r"Physicians|Care|Medicine|Partners)\b"
+)
 #: Titles of office before a lay person's name ("Coach Delgado", "Officer Duncan").
 _LAY_TITLES = (
     r"Coach|Officer|Deputy|Sgt\.?|Sergeant|Detective|Det\.|Trooper|Pastor|Rabbi|Imam|Judge|Principal|Teacher|"
@@ -196,6 +205,11 @@ _LAY_TITLES_CAPS = "OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR"
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
+#: Name fields of forms for people who are patients by another name.
+_PERSON_FIELDS = (
+    "Client|CLIENT|Applicant|APPLICANT|Inmate|INMATE|Resident(?:\\s+Name)?|RESIDENT(?:\\s+NAME)?|"
+    "Participant|PARTICIPANT|Member\\s+Name|MEMBER\\s+NAME|Employee\\s+Name|EMPLOYEE\\s+NAME"
+)
 #: Capitalised words after a relative word that are not names ("Mother Alive", "Son Lives").
 _NOT_RELATIVE_NAME = (
     r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
@@ -596,6 +610,24 @@ def builtin_rules() -> List[RegexRule]:
             # Not "Pod": "POD 1" is post-operative day 1.
             description="a named ward or wing ('Ward 6B', 'Wing 3'): a unit, not a generic service",
         ),
+        RegexRule(
+            "room_code_context", "ROOM",
+            r"(?i:\b(?:room|rm\.?|bed|cell|bay|isolette|exam\s+room)[ \t]*#?[ \t]*)"
+            r"(?P<value>(?-i:[A-Z]{1,4}\d{0,2})-\d{1,4}[A-Z]?)(?![\w/-])",
+            priority=2,
+            description="a room, bed or cell written with a unit code ('bed CCU2-08', 'room E-512', 'cell INF-04')",
+        ),
+        RegexRule(
+            "department_compass_unit", "DEPARTMENT",
+            r"(?<![\w/#-])(?P<value>\d{1,2}[ \t]?(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
+            r"|(?:North|South|East|West|Tower)[ \t]\d{1,2}[A-Z]?)(?![\w-])",
+            exclude_after=r"[ \t]+[A-Z][a-z]+\.?[ \t]+(?i:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|ct|pl|hwy)\b",
+            priority=2,
+            description=(
+                "a unit named by floor and wing ('5 West', 'moved to 6 North', 'Tower 4'); not a street "
+                "('5 West Main St')"
+            ),
+        ),
         # Lower-case places, jobs and chains of speech transcripts, after a cue word.
         *_lower_place_rules(),
         RegexRule(
@@ -680,10 +712,13 @@ def builtin_rules() -> List[RegexRule]:
             "staff_role_before", "DOCTOR",
             rf"(?<![\w/-])(?:{_STAFF_ROLES_FIRST}):?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
             checks=("no_long_common_word",),
-            exclude_after=r"[ \t]*:",
+            exclude_after=rf"[ \t]*:|{_PRACTICE_AFTER}",
             priority=2,
             prefilter=rf"\b(?:{_STAFF_ROLES_FIRST})\b",
-            description="care staff after a role written first ('RD Collette to see', 'Chaplain Beatrice Ngwenya'; not 'SW Consult')",
+            description=(
+                "care staff after a role written first ('RD Collette to see', 'Chaplain Beatrice Ngwenya', "
+                "'letter to PCP Benally', 'primary counselor Hensley'; not 'SW Consult', not a practice)"
+            ),
         ),
         RegexRule(
             "lay_title_before", "PATIENT",
@@ -754,6 +789,52 @@ def builtin_rules() -> List[RegexRule]:
             description=(
                 "a patient written last name first after 'Pt', 'Patient', 'Name' ('Pt Hernandez, Osvaldo', "
                 "'Pt: LOMBARDI, SAVERIO'); not ordinary words ('Pt Alert, Oriented')"
+            ),
+        ),
+        RegexRule(
+            "person_field_last_first", "PATIENT",
+            rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|{_PERSON_FIELDS})\.?[ \t]*:[ \t]*"
+            rf"(?P<value>(?:{_NAME_WORD}|{_CAPS_NAME}),[ \t]*(?:{_NAME_WORD}|{_CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
+            checks=("family_comma_given_name",),
+            priority=2,
+            description=(
+                "a person written family name first in a name field, also of a client, applicant, inmate, resident "
+                "or member, when a given name of the lists follows the comma: a family name that is a word "
+                "too ('Client: FLORES-WARD, XIMENA', 'Pt: Brown, Earl')"
+            ),
+        ),
+        RegexRule(
+            "patient_cell_last_first", "PATIENT",
+            rf"(?<=\|)[ \t]*(?P<value>{_CAPS_NAME},[ \t]*{_CAPS_NAME}(?:[ \t]+[A-Z]\.?)?)[ \t]*(?=\|)",
+            checks=("family_comma_given_name",),
+            prefilter=r"\|[ \t]*[A-Z]{2,}[-'A-Z]*,",
+            priority=2,
+            description=(
+                "a person in capitals, family name first, alone in a table cell of a handoff or census list "
+                "('| GUY, TREMAINE |', '| NYGAARD, APRIL |'): a given name of the lists after the comma, no "
+                "medical word ('| CHF, COPD |' stays)"
+            ),
+        ),
+        RegexRule(
+            "staff_initials_signoff", "DOCTOR",
+            r"(?<=[.;)][ \t])[-–—][ \t]?(?P<value>[A-Z]{2,4})(?=[ \t]*(?:$|,[ \t]*[A-Z]|\d{1,2}:?\d{2}\b))",
+            flags="m",
+            checks=("not_common_word",),
+            prefilter=r"[.;)][ \t][-–—][ \t]?[A-Z]{2,4}",
+            priority=2,
+            description=(
+                "staff initials signing a log entry at the end of its line ('Conf. line opened. - KLB', "
+                "'read back done. - TLW, PharmD', 'sitter in 514. - DL 18:58'); no abbreviation or credential"
+            ),
+        ),
+        RegexRule(
+            "staff_initials_legend", "DOCTOR",
+            r"(?<![\w/])(?P<value>[A-Z]{2,4})[ \t]*=[ \t]*(?=[A-Z][a-z]+[ \t]+(?:[A-Z]\.[ \t]+)?[A-Z][a-z]+(?:-[A-Z][a-z]+)?,[ \t]*[A-Z])",
+            prefilter=r"[A-Z]{2,4}[ \t]*=[ \t]*[A-Z][a-z]",
+            priority=2,
+            description=(
+                "initials defined in a legend as a signed-off name ('KLB = Kimberly L. Bynum, RN'; "
+                "not 'EF = Ejection fraction': a name and a credential follow)"
             ),
         ),
         RegexRule(

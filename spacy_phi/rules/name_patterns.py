@@ -19,6 +19,7 @@ regex rule checks its word against.
 from __future__ import annotations
 
 import pkgutil
+import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
@@ -130,6 +131,26 @@ def is_given_and_family_name(value: str) -> bool:
         return False
     # One part that is no ordinary word is enough in a double name ("Tolliver-Banks").
     return any(not _english_word(part) or part in lowercase_family_names() for part in parts)
+
+
+def is_family_comma_given_name(value: str) -> bool:
+    """A person written family name first in capitals ("GUY, TREMAINE",
+    "NYGAARD, APRIL", "FLANAGAN, FAITH M."): a given name of the lists after the
+    comma (word names like "April" or "Bill" included: the form settles it), and
+    no part of the family name is a medical, drug or abbreviation word ("CHF, COPD")."""
+    family, _, rest = value.partition(",")
+    words = rest.split()
+    if not words or not family.strip():
+        return False
+    given = fold_ascii(words[0]).lower()
+    if given not in capitalised_given_names() and given not in greeted_given_names() and given not in _SPEAKER_ONLY_NAMES:
+        return False
+    vocabulary = default_vocabulary()
+    parts = [fold_ascii(part).lower() for part in re.split(r"[-'’ ]", family.strip()) if part]
+    return not any(
+        vocabulary.is_always_medical(part) or vocabulary.is_drug(part) or vocabulary.is_abbreviation(part.upper())
+        for part in parts + [given]
+    )
 
 
 #: Given names that a greeting is followed by as words: months, seasons,

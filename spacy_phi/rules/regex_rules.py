@@ -114,6 +114,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "greeted_given_name": name_patterns.is_greeted_given_name,
     "speaking_given_name": name_patterns.is_speaking_given_name,
     "given_and_family_name": name_patterns.is_given_and_family_name,
+    "family_comma_given_name": name_patterns.is_family_comma_given_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "service_unit_name": gazetteers.is_service_unit_name,
     "organization_name": gazetteers.is_organization_name,
