@@ -41,6 +41,8 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         # titles and relatives' words before a name
         (_CASED + "Collateral from Girlfriend Hannah today.", "Girlfriend Hannah", "PATIENT", "Hannah"),
         (_CASED + "Called landlord Mr. Gary Olafsen today.", "landlord Mr. Gary Olafsen", "PATIENT", "Gary Olafsen"),
+        (_CASED + "Officer D. Pruitt #4418 took the report.", "Officer D. Pruitt", "PATIENT", "D. Pruitt"),
+        (_CASED + "Examiner: Deborah Kincaid, BSN, RN", "Examiner: Deborah Kincaid", "DOCTOR", "Deborah Kincaid"),
         ("pt's wife dolores is at rehab", "wife dolores", "PATIENT", "dolores"),
         (_CASED + "Coordinating w/ RN CM Teresa Pham today", "CM Teresa Pham", "DOCTOR", "Teresa Pham"),
         (_CASED + "Crisis line 716-845-2300 24/7 and come in", "716-845-2300 24/7", "PHONE", "716-845-2300"),

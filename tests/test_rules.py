@@ -752,6 +752,15 @@ def guard_result(text: str, spans: List[Tuple[str, str]]) -> Tuple[List[str], Li
 
 
 GUARD_VETO_CASES = [
+    ("| PPL (Pre-Pen), lot PP4418B | 0/0 | 4/0 at 15 min (bleb 3) = neg |", "DATE", "4/0"),
+    ("Voids 3, stools 4 (transitional) in 24 h. Bili 7.8", "DATE", "24 h."),
+    ("sinusitis in the past 2 yr and a C. diff infection", "AGE", "2"),
+    ("no f/c. dm2 x 20 yr, last a1c 8.1", "AGE", "20"),
+    ("BP 98/52 (MAP 67). Radial pulses 2+.", "AGE", "67"),
+    ("failed (PVR 610 mL), 18 Fr coude Foley replaced", "AGE", "18"),
+    ("03:38 BiPAP 12/5, FiO2 40% (RT); SpO2 96%.", "DATE", "12/5"),
+    ("voluntariness; teach-back 4/4. No LAR needed.", "DATE", "4/4"),
+    ("Requester: Andrew Lyle Frank, Esq., Frank & Delacourt LLP", "COUNTRY", "Esq"),
     ("Mild MR, LA dilated.", "STATE", "LA"),  # no city before it, a word after it
     ("LV: Normal, LA: dilated", "STATE", "LA"),
     ("Consent discussed in English by the coordinator.", "CITY", "English"),
@@ -793,6 +802,8 @@ def test_guard_vetoes_medical_vocabulary(text, label, value):
 
 
 GUARD_KEEP_CASES = [
+    ("Pt is 35 yrs old, here for f/u", "AGE", "35"),
+    ("Seen 3/00 and again 4/12.", "DATE", "3/00"),
     # a state abbreviation that is also a medical one, closing an address after its city
     ("Our Lady of the Lake Regional Medical Center, Baton Rouge, LA\nPt: Brown", "STATE", "LA"),
     ("Fairfield Memorial Hospital, Winnsboro, SC - ED", "STATE", "SC"),

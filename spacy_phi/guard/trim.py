@@ -58,9 +58,11 @@ _EDGE_SYMBOLS = frozenset("- – — / ~ ≈ # * • · , . ; : | = + _".split()
 _CLITICS = frozenset({"'", "’", "'s", "’s"})
 _OPENING = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = {v: k for k, v in _OPENING.items()}
-#: A title or a relative's (or other lay person's) word before a name.
+#: A title, a title of office or role ("Officer D. Pruitt", "Examiner: Deborah Kincaid") or a
+#: relative's (or other lay person's) word before a name.
 _TITLE_OR_ROLE = re.compile(
-    rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|nurse)\.?|{RELATIVE_WORDS})$",
+    rf"^(?:(?:mr|mrs|ms|miss|mx|dr|drs|prof|rev|fr|sr|nurse|officer|ofc|det|detective|deputy|sgt|sergeant|trooper|"
+    rf"examiner|interpreter|adon)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
@@ -126,7 +128,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         if label in PERSON_LABELS and at_start:
             next_word = doc[start + 1].text
             return bool(_TITLE_OR_ROLE.match(word) or (word in STAFF_ROLE_ABBREVIATIONS and next_word[:1].isupper())) and (
-                next_word[:1].isalpha()
+                next_word[:1].isalpha() or (next_word == ":" and start + 2 < end)  # "Examiner: Deborah Kincaid"
             )
         if label in INSTITUTION_LABELS and not at_start:
             return cased and word.islower() and doc[start].text[:1].isupper() and is_ordinary_word(word)

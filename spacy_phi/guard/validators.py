@@ -121,7 +121,7 @@ MAX_AGE = 125
 _INDEX_WORDS = r"image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd"
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
-    rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{_INDEX_WORDS}|score|grade|day)\s*#?\s*|"
+    rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{_INDEX_WORDS}|score|grade|day|map|peak)\s*#?\s*|"
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
@@ -162,6 +162,9 @@ _DAYS_NOT_AGE_AFTER = re.compile(
     r"\s*-?\s*days?\b(?!\s*-?\s*(?:old|of\s+(?:life|age)|o\b|male|female|infant|baby|boy|girl|neonate|newborn|[mf]\b))",
     re.IGNORECASE,
 )
+#: A span of time, not an age: a duration word before the number and a unit after it.
+_DURATION_BEFORE = re.compile(r"(?:\b(?:past|last|previous|for|over|within|in)|(?<![\w])[x×])\s*$", re.IGNORECASE)
+_DURATION_UNIT_AFTER = re.compile(r"\s*-?\s*(?:yrs?|years?|wks?|weeks?|mos?|months?|hrs?|hours?|h)\b", re.IGNORECASE)
 _AGE_WORD_BEFORE = re.compile(r"\b(?:age|aged|ages)\s*:?\s*(?:of\s+)?$", re.IGNORECASE)
 #: Right before a lower-case person span: an article or a possessive. Names in
 #: speech are not preceded by one ("the journey", "their kidneys", "a regade
@@ -266,7 +269,9 @@ _SCORE_OUT_OF_TEN = re.compile(r"^\d{1,2}\s*/\s*10$")
 _SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:3|4|5|6|10|12|15|16|20|24|28|30)$")
 _SCORE_WORD_BEFORE = re.compile(
     r"\b(?:strength|strengths|motor|power|reflex(?:es)?|grade|graded|score|scored|scale|mmse|moca|gcs|gait|balance|"
-    r"murmur|rated|rates|tinetti|berg|phq|gad|"
+    r"murmur|rated|rates|tinetti|berg|phq|gad|bims|oxford|mmt|teach-?back|"
+    # ventilator pressures ("BiPAP 12/5", "CPAP 10/5")
+    r"bi-?pap|cpap|ipap|epap|peep|nippv|"
     # cognitive and forensic test items ("recalls 3/3", "MacCAT-CA: Understanding 10/16")
     r"recalls?|recalled|registration|understanding|reasoning|appreciation|attention|orientation)\b[^.;\n]*$",
     re.IGNORECASE,
@@ -305,7 +310,7 @@ _SCORE_LIST = re.compile(r"\d{1,2}(?:\s*(?:/|,|and|&)\s*\d{1,2})*")
 #: Number spans that are measurements: a unit or degree sign right after the
 #: number, inside the span or after it ("88°", "Wt 52 kg", "max 3 g/day"), or
 #: feet and inches ("5'7\"").
-_UNIT = r"(?:°|º|kgs?|gm?|grams?|lbs?|oz|cm|mm|km|ft|m[lL]|cc|d[lL]|mg|mcg|ug|µg|mEq|mmol|mmHg|bpm|mph|%|k?Hz|dB|atm|pp[bm]|kPa|secs?)"
+_UNIT = r"(?:°|º|kgs?|gm?|grams?|lbs?|oz|cm|mm|km|ft|m[lL]|cc|d[lL]|mg|mcg|ug|µg|mEq|mmol|mmHg|bpm|mph|%|k?Hz|dB|atm|pp[bm]|kPa|secs?|Fr)"
 _NUMBER_THEN_UNIT = re.compile(rf"(?<![\w.-])\d+(?:[.,]\d+)?[ \t]?{_UNIT}(?![\w-])")
 _UNIT_AFTER = re.compile(rf"[ \t]?{_UNIT}(?![\w-])")
 _FEET_AND_INCHES = re.compile(r"^\d['’][ \t]?\d{1,2}(?:[\"”]|'')?$")
@@ -321,7 +326,7 @@ _CERVICAL_STATION = re.compile(r"/[ \t]*[-+][ \t]?\d\b")
 _ICD10 = re.compile(r"^[A-TV-Z]\d{2}\.[0-9A-Z]{1,4}$")
 #: A duration ("12 mo.", "3 wks", "10 days"): never a date.
 _DURATION_SPAN = re.compile(
-    r"^\d{1,3}(?:\.\d)?[ \t]*(?:d|days?|wks?|weeks?|mos?|months?|yrs?|years?|hrs?|hours?|mins?|minutes?)\.?$",
+    r"^\d{1,3}(?:\.\d)?[ \t]*(?:h|d|days?|wks?|weeks?|mos?|months?|yrs?|years?|hrs?|hours?|mins?|minutes?)\.?$",
     re.IGNORECASE,
 )
 #: A colon time ("21:10", "07:20"): never a date.
@@ -752,6 +757,10 @@ class LabelValidators:
             text[max(0, span.start_char - 12) : span.start_char]
         ):
             return REASON_AGE_MEASURE  # "(30 days)", "45-day trial"
+        if _DURATION_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) and _DURATION_UNIT_AFTER.match(
+            text, span.end_char
+        ):
+            return REASON_AGE_MEASURE  # "in the past 2 yr", "dm2 x 20 yr": how long, not how old
         if _AGE_MEASURE_BEFORE.search(text[max(0, span.start_char - 60) : span.start_char]):
             return REASON_AGE_MEASURE  # "your a1c here is 8"
         if numbers:
@@ -1136,12 +1145,13 @@ def _impossible_date_triple(value: str) -> bool:
 
 
 def _impossible_date_pair(value: str) -> bool:
-    """"86/50", "120/80": no month/day, day/month or month/year reading."""
+    """"86/50", "120/80", "4/0": no month/day, day/month or month/year reading."""
     match = _SLASH_PAIR.match(value)
     if match is None:
         return False
     first, second = int(match.group(1)), int(match.group(2))
-    month_first = 1 <= first <= 12 and len(match.group(2)) <= 2  # "3/14", "12/86" (a 2-digit year)
+    # "3/14", "12/86" (a 2-digit year), "3/00"; not "4/0" (skin-test wheal/flare)
+    month_first = 1 <= first <= 12 and (1 <= second <= 31 or len(match.group(2)) == 2)
     day_first = 1 <= second <= 12 and 1 <= first <= 31  # "14/3"
     return not (month_first or day_first)
 
