@@ -217,6 +217,11 @@ _NO_NUMBER = frozenset({"s/n", "sn", "s/n.", "s./n."})
 
 
 @lru_cache(maxsize=1)
+def _province_names() -> FrozenSet[str]:
+    return frozenset(provinces()) | frozenset(regions())
+
+
+@lru_cache(maxsize=1)
 def _country_names() -> FrozenSet[str]:
     """Countries that are no Spanish province or region ("Granada", "Murcia" stay places)."""
     return frozenset(countries()) - frozenset(provinces()) - frozenset(regions())
@@ -229,22 +234,39 @@ def _place_follows(doc: Doc, index: int) -> bool:
     return index < len(doc) and doc[index].is_alpha and doc[index].text[:1].isupper()
 
 
-def relabel_place(span: Span) -> Span:
-    """A TERRITORIO that MEDDOCAN labels otherwise: a country is PAIS (698 of 702 in
-    train; not "México" of "México D.F." or "Estado de México"), a year that no town follows is FECHAS
-    ("Entre 2001 y 2005"; train's two TERRITORIO years are postcodes before a town),
-    a manufacturer is INSTITUCION."""
-    if span.label_ != "TERRITORIO":
-        return span
+#: Labels the NER gives a lone province or postcode by mistake ("Burgos" as INSTITUCION,
+#: "Barcelona 08014" with the postcode as a phone number).
+_NOT_PLACE_LABELS = frozenset(
+    {"INSTITUCION", "HOSPITAL", "CENTRO_SALUD", "CALLE", "NUMERO_TELEFONO", "NUMERO_FAX"}
+)
+_MEXICO_CITY = frozenset({"D.F.", "D.F", "DF", "CDMX"})
+
+
+def relabel_native(span: Span) -> Span:
+    """A native span that MEDDOCAN labels otherwise, by its text (MEDDOCAN train):
+
+    - a TERRITORIO that is a country is PAIS (698 of 702; not "México" of "México
+      D.F." or "Estado de México"), a year that no town follows is FECHAS ("Entre
+      2001 y 2005"; train's two TERRITORIO years are postcodes before a town), a
+      manufacturer is INSTITUCION ("(Dacortin 30 mg, Merck, Barcelona)");
+    - a province alone (663 of 665 TERRITORIO), a Spanish postcode alone (797
+      TERRITORIO, never a phone) or "D.F." given an institution's, street's or
+      phone's label is TERRITORIO."""
     doc, text = span.doc, span.text
     label = None
-    in_a_name = span.start > 0 and doc[span.start - 1].lower_ in _NAME_LINKS  # "Estado de México"
-    if text in _country_names() and not in_a_name and not (span.end < len(doc) and doc[span.end].text.upper().startswith("D.F")):
-        label = "PAIS"
-    elif _YEAR.fullmatch(text) and not _place_follows(doc, span.end):
-        label = "FECHAS"
-    elif text.lower() in _MANUFACTURERS:
-        label = "INSTITUCION"
+    if span.label_ == "TERRITORIO":
+        in_a_name = span.start > 0 and doc[span.start - 1].lower_ in _NAME_LINKS  # "Estado de México"
+        before_df = span.end < len(doc) and doc[span.end].text.upper().startswith("D.F")
+        if text in _country_names() and not in_a_name and not before_df:
+            label = "PAIS"
+        elif _YEAR.fullmatch(text) and not _place_follows(doc, span.end):
+            label = "FECHAS"
+        elif text.lower() in _MANUFACTURERS:
+            label = "INSTITUCION"
+    elif span.label_ in _NOT_PLACE_LABELS and (
+        text in _province_names() or _POSTCODE.fullmatch(text) or text in _MEXICO_CITY
+    ):
+        label = "TERRITORIO"
     return span if label is None else Span(doc, span.start, span.end, label=label)
 
 
@@ -311,7 +333,7 @@ class NativeNer:
 
     def __call__(self, doc: Doc) -> Doc:
         pieces = [
-            relabel_place(place)
+            relabel_native(place)
             for ent in doc.ents
             for street in split_street_postcode(cut_at_next_field(ent))
             for place in split_places(street)

@@ -523,10 +523,27 @@ def _span(doc, text, value, label, occurrence=0):
     ],
 )
 def test_a_native_place_is_relabelled_when_meddocan_labels_it_otherwise(nlp_es, text, value, occurrence, expected):
-    from spacy_phi.native_labels import relabel_place
+    from spacy_phi.native_labels import relabel_native
 
     doc = nlp_es.make_doc(text)
-    assert relabel_place(_span(doc, text, value, "TERRITORIO", occurrence)).label_ == expected
+    assert relabel_native(_span(doc, text, value, "TERRITORIO", occurrence)).label_ == expected
+
+
+@pytest.mark.parametrize(
+    "text,value,label,expected",
+    [
+        ("09200 Miranda de Ebro. Burgos Tel.: 947 349 000", "Burgos", "INSTITUCION", "TERRITORIO"),
+        ("Gran Vía, 111. Barcelona 08014 E-mail", "08014", "NUMERO_TELEFONO", "TERRITORIO"),
+        ("Código Postal 03020. México, D.F. Teléfono", "D.F.", "INSTITUCION", "TERRITORIO"),
+        ("Tel.: 947 349 000", "947 349 000", "NUMERO_TELEFONO", "NUMERO_TELEFONO"),
+        ("Hospital Clínico de Valencia", "Hospital Clínico de Valencia", "HOSPITAL", "HOSPITAL"),
+    ],
+)
+def test_a_lone_place_is_a_territory_whatever_label_the_ner_gave_it(nlp_es, text, value, label, expected):
+    from spacy_phi.native_labels import relabel_native
+
+    doc = nlp_es.make_doc(text)
+    assert relabel_native(_span(doc, text, value, label)).label_ == expected
 
 
 @pytest.mark.parametrize(

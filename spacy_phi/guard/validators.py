@@ -557,7 +557,8 @@ class LabelValidators:
         reason = check(span, text) if check is not None else None
         if reason is None and span.label_ in _NATIONALITY_LABELS and self._nationality_words_only(span):
             reason = REASON_NATIONALITY
-            if span.label_ in _PLACE_LABELS and len(_words(span.text)) == 1:
+            words = _words(span.text)
+            if span.label_ in _PLACE_LABELS and len(words) == 1 and words[0].endswith(_LANGUAGE_ENDINGS):
                 return reason  # "discussed in English": a language is no place, whatever surname it also is
         if reason is None or reason in _FORM_REASONS:
             return reason
@@ -1075,6 +1076,9 @@ def name_words() -> FrozenSet[str]:
 _VIRTUE_NAMES = ("hope", "joy", "faith", "grace", "charity", "patience", "mercy", "destiny", "harmony", "honor")
 
 
+#: Endings of language and nationality words ("English", "Chinese", "Arabic", "French",
+#: "Somali"): the lexicon also holds parts of longer names ("sierra" of "Sierra Leonean").
+_LANGUAGE_ENDINGS = ("ish", "ese", "an", "ic", "ch", "li", "di")
 #: Labels vetoed when made of nationality or language words and ordinary words.
 _NATIONALITY_LABELS = frozenset(
     {"CITY", "COUNTRY", "STATE", "LOCATION_OTHER", "PATIENT", "DOCTOR", "HOSPITAL", "ORGANIZATION", "DEPARTMENT"}
