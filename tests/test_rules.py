@@ -348,6 +348,12 @@ POSITIVE_CASES = [
     ("Call center staff: KLB = Kimberly L. Bynum, RN, Transfer Center Coordinator", "DOCTOR", "KLB"),
     ("Allergy list updated in EHR; letter to PCP Benally; wallet card given", "DOCTOR", "Benally"),
     ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley"),
+    ("HISTORY\n34 y/o registered nurse (BSN, 2014)", "PROFESSION", "registered nurse"),
+    ("Social: graduate student (MS Data Science) at UNC Charlotte", "PROFESSION", "graduate student"),
+    ("SH: electrician, married, no tobacco", "PROFESSION", "electrician"),
+    ("Self-employed roofer (Brown & Sons Roofing LLC), physically active", "PROFESSION", "roofer"),
+    ("Country of birth: Philippines (Iloilo City)     Passport", "CITY", "Iloilo City"),
+    ("Now 35 hours old.\nBirth wt 3,480 g", "AGE", "35"),
 ]
 
 
@@ -536,6 +542,9 @@ NEGATIVE_CASES = [
     ("Time: 1800-2100 (3 h)     Session 14 of 24", "1800"),
     ("bed 30 degrees, HOB up", "30"),
     ("PCP Office notified of the results", "Office"),
+    ("Social: lives with wife, no tobacco.", "lives"),
+    ("Inner City youth program referral", "Inner City"),
+    ("Voids 3 in the last 24 hrs m", "24"),
 ]
 
 

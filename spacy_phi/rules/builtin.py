@@ -340,15 +340,23 @@ def _profession_is_a_rules() -> List[RegexRule]:
         ),
         *_job_after_cue_rules(
             "profession_retired",
-            r"(?i:\b(?:retired|former|formerly\s+an?|ex-))[ \t]*",
-            "a job after 'retired', 'former' ('retired barber', 'former forklift operator')",
-            prefilter=r"(?i:retired|former|ex-)",
+            r"(?i:\b(?:retired|former|formerly\s+an?|ex-|self-employed))[ \t]*",
+            "a job after 'retired', 'former', 'self-employed' ('retired barber', 'former forklift operator', "
+            "'Self-employed roofer')",
+            prefilter=r"(?i:retired|former|ex-|self-employed)",
         ),
         *_job_after_cue_rules(
             "profession_after_age",
-            r"(?i:\b\d{1,3}[- ]?(?:year|yr)s?[- ]old[ \t]+(?:(?:male|female|man|woman|m|f)[ \t]+)?)",
-            "a job right after an age ('a 43-year-old HVAC technician'); 'male', 'patient' never match",
-            prefilter=r"(?i:old)",
+            r"(?i:\b\d{1,3}[- ]?(?:(?:year|yr)s?[- ]old|y/o|yo|y\.o\.)[ \t]+(?:(?:male|female|man|woman|m|f)[ \t]+)?)",
+            "a job right after an age ('a 43-year-old HVAC technician', '34 y/o registered nurse'); 'male', "
+            "'patient' never match",
+            prefilter=r"(?i:old|y/?\.?o)",
+        ),
+        *_job_after_cue_rules(
+            "profession_social_field",
+            r"(?i:\b(?:social|sh|social\s+history|soc\s+hx)[ \t]*:[ \t]*(?:(?:a|an)[ \t]+)?)",
+            "a job opening the social-history field ('Social: graduate student (MS Data Science)')",
+            prefilter=r"(?i:social|sh|soc)",
         ),
     ]
 
@@ -602,6 +610,14 @@ def builtin_rules() -> List[RegexRule]:
             r"(?i:\b(?:room|rm\.?)\s*#?\s*)(?P<value>\d{1,4}[A-Z]?(?:-?\d{1,3}[A-Z]?)?)(?![\w/])",
             priority=2,
             description="room number after 'Room'/'Rm'",
+        ),
+        RegexRule(
+            "city_named_city", "CITY",
+            r"(?<![\w-])(?P<value>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]City)(?![\w-])",
+            checks=("named_city",),
+            prefilter=r"[a-z][ \t]City\b",
+            priority=2,
+            description="a city named '... City' ('Philippines (Iloilo City)', 'Quezon City'; not 'Inner City')",
         ),
         RegexRule(
             "department_ward", "DEPARTMENT",
@@ -1119,12 +1135,16 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_infant_unit", "AGE",
-            r"(?<![\w.,/-])(?P<value>\d{1,2})[ \t]*-?[ \t]*(?:mo|mos|months?|wks?|weeks?|days?)[ \t]*-?[ \t]*"
-            r"(?=old\b|o\b|ex-|(?i:male|female|boy|girl|infant|baby|twin)\b|[mfMF](?![\w/]))",
+            r"(?<![\w.,/-])(?P<value>\d{1,2})[ \t]*-?[ \t]*(?:(?:mo|mos|months?|wks?|weeks?|days?)[ \t]*-?[ \t]*"
+            r"(?=old\b|o\b|ex-|(?i:male|female|boy|girl|infant|baby|twin)\b|[mfMF](?![\w/]))"
+            r"|(?:hours?|hrs?)[ \t]*-?[ \t]*(?=old\b))",
             exclude_before=_AGE_LIMIT_BEFORE,
             priority=2,
-            prefilter=r"(?i:\d[ \t]*-?[ \t]*(?:mo|wk|week|day))",
-            description="an infant's age in months, weeks or days ('7 mo ex-30 wk preterm female', '10 days old', '3 mo M')",
+            prefilter=r"(?i:\d[ \t]*-?[ \t]*(?:mo|wk|week|day|hour|hr))",
+            description=(
+                "an infant's age in months, weeks, days or hours ('7 mo ex-30 wk preterm female', '10 days old', "
+                "'3 mo M', 'Now 35 hours old')"
+            ),
         ),
         RegexRule(
             "age_corrected", "AGE",

@@ -83,6 +83,13 @@ def _check_not_common_word(value: str) -> bool:
 _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 
+def _check_named_city(value: str) -> bool:
+    """"Iloilo City", "Quezon City": the words before "City" are no ordinary words
+    ("Inner City", "Twin City" stay out)."""
+    words = _LETTER_RUN.findall(value)[:-1]
+    return bool(words) and not any(default_vocabulary().is_ordinary_word(word) for word in words)
+
+
 def _check_no_long_common_word(value: str) -> bool:
     """No word of four letters or more is an ordinary word ("RN ASSESSMENT"
     fails; "DR DO", "RN JONES", "DR WHITE" pass: short words and names that are
@@ -110,6 +117,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_common_word": _check_not_common_word,
     "no_long_common_word": _check_no_long_common_word,
     "not_function_word": _check_not_function_word,
+    "named_city": _check_named_city,
     "us_city_lower": gazetteers.is_us_city_lower,
     "greeted_given_name": name_patterns.is_greeted_given_name,
     "speaking_given_name": name_patterns.is_speaking_given_name,
