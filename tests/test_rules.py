@@ -543,6 +543,7 @@ NEGATIVE_CASES = [
     ("bed 30 degrees, HOB up", "30"),
     ("PCP Office notified of the results", "Office"),
     ("Social: lives with wife, no tobacco.", "lives"),
+    ("social: mom inga at bedside, sister zara", "mom"),
     ("Inner City youth program referral", "Inner City"),
     ("Voids 3 in the last 24 hrs m", "24"),
 ]

@@ -354,8 +354,8 @@ def _profession_is_a_rules() -> List[RegexRule]:
         ),
         *_job_after_cue_rules(
             "profession_social_field",
-            r"(?i:\b(?:social|sh|social\s+history|soc\s+hx)[ \t]*:[ \t]*(?:(?:a|an)[ \t]+)?)",
-            "a job opening the social-history field ('Social: graduate student (MS Data Science)')",
+            rf"(?i:\b(?:social|sh|social\s+history|soc\s+hx)[ \t]*:[ \t]*(?:(?:a|an)[ \t]+)?)(?!(?i:{RELATIVE_WORDS})\b)",
+            "a job opening the social-history field ('Social: graduate student (MS Data Science)'; not 'social: mom inga')",
             prefilter=r"(?i:social|sh|soc)",
         ),
     ]
