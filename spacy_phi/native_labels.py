@@ -5,7 +5,10 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
 
 - `phi_native_ner`, right after the `ner`: moves the NER's native entities to
   `doc.spans["phi_ner_native"]` (without a lone punctuation token at either edge or
-  a title before a name, `trim_span`: MEDDOCAN's annotations never hold them) and
+  a title before a name, `trim_span`: MEDDOCAN's annotations never hold them; address
+  blocks corrected by MEDDOCAN train's conventions: `cut_at_next_field`,
+  `split_street_postcode`, `split_places`, `relabel_native`, `join_street_number`,
+  `is_not_an_entity`) and
   writes them, mapped to our labels
   (`labels.meddocan_to_i2b2`), to `doc.spans["phi_ner"]`, where the rule layer
   (`phi_guard`, `phi_merge`) reads the NER output. A native type that is not PHI

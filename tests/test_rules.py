@@ -558,6 +558,19 @@ def test_rules_ignore_lookalikes(rules_nlp, text, lookalike):
     assert hits == []
 
 
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("Attending: Dr. Kang   PCP: Yusuf\n\nHISTORY OF PRESENT ILLNESS: 35M", "Yusuf"),
+        ("Supervising: Dr. Abdi\n\nCC: R ankle injury", "Abdi"),
+        ("F/u PCP Doctor Ene.", "Ene"),
+    ],
+)
+def test_a_name_ends_at_the_line_and_no_initial_is_half_a_word(rules_nlp, text, value):
+    names = [v for label, v in rule_spans(rules_nlp, text) if label == "DOCTOR"]
+    assert value in names and not any("\n" in v or v.startswith("Doctor") for v in names)
+
+
 def test_a_street_is_no_compass_unit(rules_nlp):
     assert ("DEPARTMENT", "5 West") not in rule_spans(rules_nlp, "Lives at 5 West Main St, Apt 2.")
 

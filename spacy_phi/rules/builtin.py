@@ -203,7 +203,8 @@ _LAY_TITLES = (
 )
 _LAY_TITLES_CAPS = "OFFICER|DEPUTY|SGT|SERGEANT|DETECTIVE|TROOPER|COACH|PASTOR"
 _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
-_PERSON = rf"(?P<value>{_NAME_WORD}(?:\s+[A-Z]\.?(?![a-z]))?(?:\s+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
+# Words of one name are on one line, and an initial is a letter alone ("Yusuf\n\nHISTORY" is no name).
+_PERSON = rf"(?P<value>{_NAME_WORD}(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?(?:[ \t]+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
 #: Name fields of forms for people who are patients by another name.
 _PERSON_FIELDS = (
@@ -726,7 +727,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "staff_role_before", "DOCTOR",
-            rf"(?<![\w/-])(?:{_STAFF_ROLES_FIRST}):?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){_PERSON}",
+            rf"(?<![\w/-])(?:{_STAFF_ROLES_FIRST}):?[ \t]+(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms|Doctor)\b){_PERSON}",
             checks=("no_long_common_word",),
             exclude_after=rf"[ \t]*:|{_PRACTICE_AFTER}",
             priority=2,
