@@ -7,7 +7,7 @@ Two components, for an NER trained on native labels (scheme "meddocan_native"):
   `doc.spans["phi_ner_native"]` (without a lone punctuation token at either edge or
   a title before a name, `trim_span`: MEDDOCAN's annotations never hold them; address
   blocks corrected by MEDDOCAN train's conventions: `cut_at_next_field`,
-  `split_street_postcode`, `split_places`, `relabel_native`, `join_street_number`,
+  `split_street_postcode`, `split_at_period`, `split_places`, `relabel_native`, `join_street_number`,
   `is_not_an_entity`) and
   writes them, mapped to our labels
   (`labels.meddocan_to_i2b2`), to `doc.spans["phi_ner"]`, where the rule layer
@@ -127,11 +127,57 @@ def trim_span(span: Span) -> Optional[Span]:
     doc = span.doc
     while start < end and (_is_edge(doc[start]) or (span.label_ in _NAME_LABELS and doc[start].lower_ in _TITLES)):
         start += 1
-    while end > start and _is_edge(doc[end - 1]):
+    while end > start and _is_edge(doc[end - 1]) and not _abbreviation_dot(doc, end - 1, start) and not _closes_pair(
+        doc, end - 1, start
+    ):
         end -= 1
     if start == end:
         return None
     return span if (start, end) == (span.start, span.end) else Span(doc, start, end, label=span.label_)
+
+
+#: Letters joined by dots ("D.F", "S.A", "EE.UU"): the dot after them is theirs ("México D.F.").
+_DOTTED_LETTERS = re.compile(r"^(?:[A-Za-zÁÉÍÓÚÑáéíóúñ]{1,2}\.)+[A-Za-zÁÉÍÓÚÑáéíóúñ]{1,2}$")
+
+
+#: Closing marks and their opening partners: a name in quotes keeps its closing quote
+#: ('Hospital Regional Universitario "Carlos Haya"', 'hijo mediano (21 años)').
+_PAIRS = {'"': '"', "»": "«", ")": "(", "'": "'", "”": "“"}
+
+
+def _closes_pair(doc: Doc, index: int, start: int) -> bool:
+    """Whether the mark at `index` closes a quote or bracket opened inside the span."""
+    opening = _PAIRS.get(doc[index].text)
+    if opening is None:
+        return False
+    inside = [t.text for t in doc[start:index]]
+    if opening == doc[index].text:  # a straight quote: an odd count before it opens one
+        return inside.count(opening) % 2 == 1
+    return inside.count(opening) > inside.count(doc[index].text)
+
+
+def _abbreviation_dot(doc: Doc, index: int, start: int) -> bool:
+    """Whether the "." at `index` closes a dotted abbreviation inside the span."""
+    return doc[index].text == "." and index > start and bool(_DOTTED_LETTERS.match(doc[index - 1].text))
+
+
+def split_at_period(span: Span) -> List[Span]:
+    """A TERRITORIO that runs over a full stop into the next place ("Monterrey. Nvo León"):
+    one span per place (train: 1 of 987 TERRITORIO spans holds such a stop, "Capital
+    Federal. Buenos Aires")."""
+    if span.label_ != "TERRITORIO":
+        return [span]
+    doc = span.doc
+    pieces, start = [], span.start
+    for index in range(span.start + 1, span.end - 1):
+        token = doc[index]
+        before = doc[index - 1]
+        # Not after a short abbreviation ("Col. San Lucas Coyoacán", "Sta. Cruz").
+        if token.text == "." and token.whitespace_ and doc[index + 1].text[:1].isupper() and before.is_alpha and len(before) >= 5:
+            pieces.append(Span(doc, start, index, label=span.label_))
+            start = index + 1
+    pieces.append(Span(doc, start, span.end, label=span.label_))
+    return pieces
 
 
 #: Where a span the NER ran on into the next field of an affiliation block ends
@@ -339,7 +385,8 @@ class NativeNer:
             relabel_native(place)
             for ent in doc.ents
             for street in split_street_postcode(cut_at_next_field(ent))
-            for place in split_places(street)
+            for sentence in split_at_period(street)
+            for place in split_places(sentence)
         ]
         trimmed = [t for t in (trim_span(s) for s in pieces) if t is not None and not is_not_an_entity(t)]
         native = join_street_number(trimmed)

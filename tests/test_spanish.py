@@ -595,3 +595,35 @@ def test_family_doctor_and_runaway_streets_are_no_entities(nlp_es):
              "apendicectomía, colecistectomía y herniorrafia inguinal")
     doc = nlp_es.make_doc(prose)
     assert is_not_an_entity(doc.char_span(0, len(prose), label="CALLE"))
+
+
+@pytest.mark.parametrize(
+    "text,value,label,expected",
+    [
+        # a dotted abbreviation keeps its dot, a quoted name its closing quote
+        ("04030 México D.F. México E-mail", "México D.F.", "TERRITORIO", "México D.F."),
+        ('Servicio de Urología. Hospital Regional Universitario "Carlos Haya". Avda.', 'Hospital Regional Universitario "Carlos Haya".',
+         "HOSPITAL", 'Hospital Regional Universitario "Carlos Haya"'),
+        ("Vive en Burgos.", "Burgos.", "TERRITORIO", "Burgos"),
+    ],
+)
+def test_trimming_keeps_the_dot_of_an_abbreviation_and_a_closing_quote(nlp_es, text, value, label, expected):
+    from spacy_phi.native_labels import trim_span
+
+    doc = nlp_es.make_doc(text)
+    span = _span(doc, text, value, label)
+    assert trim_span(span).text == expected
+
+
+@pytest.mark.parametrize(
+    "text,value,expected",
+    [
+        ("Localidad/ Provincia: Monterrey. Nvo León. | CP: 66260.", "Monterrey. Nvo León", ["Monterrey", "Nvo León"]),
+        ("Domicilio: Col. San Lucas Coyoacán 04030", "Col. San Lucas Coyoacán", ["Col. San Lucas Coyoacán"]),
+    ],
+)
+def test_a_territory_is_split_at_a_full_stop_between_places(nlp_es, text, value, expected):
+    from spacy_phi.native_labels import split_at_period
+
+    doc = nlp_es.make_doc(text)
+    assert [piece.text for piece in split_at_period(_span(doc, text, value, "TERRITORIO"))] == expected
