@@ -134,10 +134,11 @@ def is_given_and_family_name(value: str) -> bool:
 
 
 def is_family_comma_given_name(value: str) -> bool:
-    """A person written family name first in capitals ("GUY, TREMAINE",
-    "NYGAARD, APRIL", "FLANAGAN, FAITH M."): a given name of the lists after the
-    comma (word names like "April" or "Bill" included: the form settles it), and
-    no part of the family name is a medical, drug or abbreviation word ("CHF, COPD")."""
+    """A person written family name first ("GUY, TREMAINE", "NYGAARD, APRIL",
+    "FLANAGAN, FAITH M.", "Brown, Earl"): a given name of the lists after the comma
+    (word names like "April" or "Bill" included: the field or table cell the rules
+    ask for settles it), and no part of either name is a medical, drug or
+    abbreviation word ("CHF, COPD")."""
     family, _, rest = value.partition(",")
     words = rest.split()
     if not words or not family.strip():

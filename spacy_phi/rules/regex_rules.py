@@ -85,7 +85,7 @@ _LETTER_RUN = re.compile(r"[^\W\d_]+")
 
 def _check_named_city(value: str) -> bool:
     """"Iloilo City", "Quezon City": the words before "City" are no ordinary words
-    ("Inner City", "Twin City" stay out)."""
+    of the guard's vocabulary ("Inner City" stays out)."""
     words = _LETTER_RUN.findall(value)[:-1]
     return bool(words) and not any(default_vocabulary().is_ordinary_word(word) for word in words)
 
