@@ -131,6 +131,12 @@ VETOED = [
     ("3/5 strength in the left hip flexors", "3/5", "DATE", "validator:date_not"),
     ("14 French Foley catheter inserted.", "14 French Foley", "STREET", "validator:street_number_then_unit"),
     ("Compression fracture at T12", "T", "HOSPITAL", "validator:one_letter_name"),
+    # "is a" / "as a" alone keep only a head that names a person ("is a landscaper")
+    ("Her pain is described as a throbbing pain.", "throbbing pain", "PROFESSION", "validator:profession_is_a"),
+    ("or this is a secondary cause so we check", "secondary cause", "PROFESSION", "validator:profession_is_a"),
+    # one cardinal number word alone is a count or a dose, not a spoken date
+    ("i mean twenty on twenty off at least four times a day", "twenty off", "DATE", "validator:date_without"),
+    ("i see you're on twenty of lisinopril", "twenty of", "DATE", "validator:date_without"),
 ]
 
 
@@ -176,6 +182,13 @@ KEPT = [
     ("Occupation: sales", "sales", "PROFESSION"),
     ("she is a CNA", "CNA", "PROFESSION"),
     ("he is a landscaper", "landscaper", "PROFESSION"),  # no lexicon word: "is a" keeps it
+    ("Pt is a sophomore at West Valley High", "sophomore", "PROFESSION"),
+    ("Pt is a IT sales professional by trade", "IT sales professional", "PROFESSION"),
+    ("she is a college senior in nursing", "college senior in nursing", "PROFESSION"),
+    ("he is a fisherman", "fisherman", "PROFESSION"),
+    ("was born on the twenty third", "twenty third", "DATE"),
+    ("back in nineteen eighty", "nineteen eighty", "DATE"),
+    ("see you on march twenty", "march twenty", "DATE"),
     ("Seen today with Mr. Baker in clinic", "Baker", "PATIENT"),  # a job word that is a surname too
     ("Transferred from Porter Hospital", "Porter Hospital", "HOSPITAL"),
     ("she was a paralegal", "paralegal", "PROFESSION"),

@@ -263,6 +263,11 @@ _ORDINAL_COUNT_AFTER = re.compile(
 _DATE_SHAPED = re.compile(r"^(?:\d{4}|\d{1,4}[/.-]\d{1,2}(?:[/.-]\d{1,4})?|['’]\d\d)$")
 #: Date words that make no date alone (annotated only with a year: "summer 2020").
 _WEAK_DATE_WORDS = frozenset({"spring", "summer", "fall", "autumn", "winter", "weekend", "weekday"})
+#: Cardinal number words below a hundred: one of them alone makes no date.
+_CARDINAL_WORDS = frozenset(
+    """one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen
+    seventeen eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety""".split()
+)
 #: "7/10" after a pain or score word is a score, not July 10.
 _SCORE_OUT_OF_TEN = re.compile(r"^\d{1,2}\s*/\s*10$")
 #: "4/5", "12/16", "6-8/12" after a strength, test or scale word: a score, not a date.
@@ -373,6 +378,24 @@ _JOB_CONTEXT_BEFORE = re.compile(
 #: "is a" / "as an" alone say nothing of a job for a head with the ending of a
 #: thing or an abstract noun: "as an antibiotic", "as a preventative", "as a precaution".
 _THING_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity|ive|ics?|ance|ence|ism|ure)$")
+#: The endings of nouns for people ("welder", "contractor", "florist", "electrician",
+#: "attendant", "fisherman", "trainee"): after "is a" / "as a" alone, a head that no
+#: occupation of the lexicon names needs one ("described as a throbbing pain", "this
+#: is a secondary cause", "is a San Francisco 49ers fan" are no jobs).
+_PERSON_NOUN_ENDING = re.compile(
+    r"(?:er|or|ist|ian|ant|ent|man|men|woman|women|person|people|ee|eer|ier|yer|smith|wright|hand|staff|crew)$"
+)
+#: People's nouns without such an ending ("a sophomore", "a college senior in nursing",
+#: "an IT sales professional").
+_PERSON_NOUNS = frozenset(
+    "freshman sophomore junior senior student professional intern resident apprentice trainee".split()
+)
+#: "is a" / "as an" right before the span: the weakest job context, alone when no
+#: work, training or past-job word comes before it.
+_IS_A_BEFORE = re.compile(r"\b(?:is|was|am|as)\s+(?:a|an)\s+$", re.IGNORECASE)
+_JOB_CUE_BEFORE = re.compile(
+    rf"\b(?:{_WORK_CUES}|trained|training|studying|studies|studied|retired|former|formerly)\b", re.IGNORECASE
+)
 #: Words of an organisation or institution's name that keep a common-word span.
 INSTITUTION_WORDS = frozenset(
     "hospital hospitals clinic clinics center centre centers institute university college school academy "
@@ -741,7 +764,13 @@ class LabelValidators:
             return None
         words = _words(value)
         date_words = self._strong_date_words
-        if any(w in date_words or _singular(w) in date_words for w in words):
+        found = [w for w in words if w in date_words or _singular(w) in date_words]
+        if len(found) == 1 and found[0] in _CARDINAL_WORDS:
+            # One cardinal alone is a count or a dose, not a spoken date ("twenty on
+            # twenty off", "on twenty of lisinopril"); a spoken year has two
+            # ("twenty twenty"), a day an ordinal ("the fifteenth").
+            return REASON_DATE_NO_DATE_WORD
+        if found:
             return None
         return REASON_DATE_NO_DATE_WORD  # also a bare season: "summer", "the weekend"
 
@@ -941,6 +970,14 @@ class LabelValidators:
         context = _JOB_CONTEXT_BEFORE.search(before)
         if context and not _WORK_CUE_BEFORE.search(before) and _THING_NOUN_ENDING.search(head):
             return REASON_NOT_A_JOB  # "as an antibiotic", "as a preventative"
+        if (
+            context
+            and _IS_A_BEFORE.search(before)
+            and not _JOB_CUE_BEFORE.search(before)
+            and not _PERSON_NOUN_ENDING.search(head)
+            and not any(w in _PERSON_NOUNS for w in words)
+        ):
+            return REASON_NOT_A_JOB  # "described as a throbbing pain", "is a secondary cause"
         if context:
             return None  # "works in construction", "Occupation: sales", "is a welder"
         return REASON_NO_OCCUPATION

@@ -1,0 +1,58 @@
+"""The hand-written training notes in assets/realistic_train: they load with every span aligned,
+and none of their text comes from a note we evaluate on."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Iterable, Set, Tuple
+
+import pytest
+
+from spacy_phi import blank_pipeline
+from spacy_phi.converters import read_markup, records_to_docs
+from spacy_phi.converters.report import ConversionReport
+from spacy_phi.labels import LABEL_NAMES
+
+ASSETS = Path(__file__).resolve().parent.parent / "assets"
+TRAIN = ASSETS / "realistic_train"
+PARTS = {"a": 22, "b": 22, "c": 22, "d": 22, "e": 22, "f": 22, "g": 22, "h": 22}
+# Every note we score on or read errors of: none of their text may be in the training notes.
+EVALUATED = [ASSETS / "realistic_eval", ASSETS / "aci_bench" / "dev", ASSETS / "aci_bench" / "eval"]
+# Long enough that shared clinical boilerplate ("clear to auscultation bilaterally, no wheezes,
+# rales or rhonchi") does not count, short enough to catch a copied sentence.
+SHINGLE_WORDS = 16
+
+
+@pytest.mark.parametrize("part,count", list(PARTS.items()))
+def test_every_note_converts_with_aligned_spans_of_known_labels(part, count):
+    records = read_markup(TRAIN / part)
+    assert len(records) == count
+    docs, report = records_to_docs(records, blank_pipeline("en"), "spacy_phi", report=ConversionReport())
+    assert report.total_unusable == 0
+    assert report.snapped == 0
+    n_spans = sum(len(r.spans) for r in records)
+    assert sum(len(doc.ents) for doc in docs) == n_spans > 0
+    for doc in docs:
+        for ent in doc.ents:
+            assert ent.label_ in LABEL_NAMES
+            assert ent.text == ent.text.strip()
+
+
+def test_the_parts_are_all_the_notes():
+    assert len(read_markup(TRAIN)) == sum(PARTS.values())
+
+
+def _shingles(texts: Iterable[str]) -> Set[Tuple[str, ...]]:
+    out: Set[Tuple[str, ...]] = set()
+    for text in texts:
+        words = re.findall(r"\w+", text.lower())
+        out.update(tuple(words[i:i + SHINGLE_WORDS]) for i in range(len(words) - SHINGLE_WORDS + 1))
+    return out
+
+
+def test_no_training_note_shares_a_passage_with_an_evaluated_note():
+    evaluated = _shingles(r.text for folder in EVALUATED for r in read_markup(folder))
+    for record in read_markup(TRAIN):
+        shared = _shingles([record.text]) & evaluated
+        assert not shared, record.id
