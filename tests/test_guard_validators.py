@@ -137,6 +137,10 @@ VETOED = [
     # one cardinal number word alone is a count or a dose, not a spoken date
     ("i mean twenty on twenty off at least four times a day", "twenty off", "DATE", "validator:date_without"),
     ("i see you're on twenty of lisinopril", "twenty of", "DATE", "validator:date_without"),
+    # a guideline's age range is no one's age
+    ("recommends children between the ages of 9 to 11 years old be screened", "9", "AGE", "validator:age_is_a_measure"),
+    ("recommends children between the ages of 9 to 11 years old be screened", "11", "AGE", "validator:age_is_a_measure"),
+    ("and again between 17 to 20 years old", "20", "AGE", "validator:age_is_a_measure"),
 ]
 
 
@@ -188,6 +192,7 @@ KEPT = [
     ("he is a fisherman", "fisherman", "PROFESSION"),
     ("was born on the twenty third", "twenty third", "DATE"),
     ("back in nineteen eighty", "nineteen eighty", "DATE"),
+    ("She has two daughters, ages 14 and 11.", "11", "AGE"),
     ("see you on march twenty", "march twenty", "DATE"),
     ("Seen today with Mr. Baker in clinic", "Baker", "PATIENT"),  # a job word that is a surname too
     ("Transferred from Porter Hospital", "Porter Hospital", "HOSPITAL"),

@@ -125,7 +125,10 @@ _AGE_NOT_BEFORE = re.compile(
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
-    r"\b(?:under|over|above|below|until|starting\s+at|beginning\s+at|after)\s+(?:the\s+)?age\s+(?:of\s+)?)$",
+    r"\b(?:under|over|above|below|until|starting\s+at|beginning\s+at|after)\s+(?:the\s+)?age\s+(?:of\s+)?|"
+    # A guideline's age range: "between the ages of 9 to 11", "and again between 17 to 20 years old".
+    # Not "two daughters, ages 14 and 11": there the ages are people's.
+    r"\bbetween\s+(?:the\s+)?(?:ages?\s+(?:of\s+)?)?(?:\d{1,3}\s*(?:to|and|through|-)\s*)?)$",
     re.IGNORECASE,
 )
 #: A lab value or vital sign read out before the number: "your a1c here is 8",
@@ -779,7 +782,7 @@ class LabelValidators:
         numbers = [int(n) for n in re.findall(r"\d+", value)]
         if self._clock_time_span(span, value.strip(), text):
             return REASON_CLOCK_TIME  # "called at 7 am"
-        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]) or _AGE_NOT_AFTER.match(
+        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 32) : span.start_char]) or _AGE_NOT_AFTER.match(
             text[span.end_char : span.end_char + 16]
         ):
             return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds"
