@@ -384,7 +384,8 @@ _THING_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity|ive|ics?|ance|ence|
 #: The endings of nouns for people ("welder", "contractor", "florist", "electrician",
 #: "attendant", "fisherman", "trainee"): after "is a" / "as a" alone, a head that no
 #: occupation of the lexicon names needs one ("described as a throbbing pain", "this
-#: is a secondary cause", "is a San Francisco 49ers fan" are no jobs).
+#: is a secondary cause" are no jobs; a place or name in the span is still kept, recall
+#: first: "is a San Francisco 49ers fan").
 _PERSON_NOUN_ENDING = re.compile(
     r"(?:er|or|ist|ian|ant|ent|man|men|woman|women|person|people|ee|eer|ier|yer|smith|wright|hand|staff|crew)$"
 )
