@@ -371,13 +371,13 @@ _NEXT_WORD = re.compile(r"[ \t]*[,/]?[ \t]*([A-Za-z][A-Za-z/-]*[A-Za-z])")
 #: ("works as a hunter"; not "former smoker", "as a kid").
 _WORK_CUES = r"works?|worked|working|employed|job|career|occupation|profession|employment|self-employed"
 _WORK_CUE_BEFORE = re.compile(rf"\b(?:{_WORK_CUES})\b[^.\n]{{0,20}}$", re.IGNORECASE)
-#: A job context before a profession span: a work cue, a training or a past job
-#: ("studying", "retired", "former"), or "is a" ("works as a", "Occupation:", "is a welder").
-_JOB_CONTEXT_BEFORE = re.compile(
-    rf"(?:\b(?:{_WORK_CUES}|trained|training|studying|studies|studied|retired|former|formerly)\b[^.\n]{{0,20}}|"
-    r"\b(?:is|was|am|as)\s+(?:a|an)\s+)$",
-    re.IGNORECASE,
-)
+#: Work cues, a training or a past job ("studying", "retired", "former").
+_JOB_CUES = rf"\b(?:{_WORK_CUES}|trained|training|studying|studies|studied|retired|former|formerly)\b"
+#: "is a" / "as an" right before the span: the weakest job context.
+_IS_A = r"\b(?:is|was|am|as)\s+(?:a|an)\s+"
+#: A job context before a profession span: a job cue, or "is a" ("works as a",
+#: "Occupation:", "is a welder").
+_JOB_CONTEXT_BEFORE = re.compile(rf"(?:{_JOB_CUES}[^.\n]{{0,20}}|{_IS_A})$", re.IGNORECASE)
 #: "is a" / "as an" alone say nothing of a job for a head with the ending of a
 #: thing or an abstract noun: "as an antibiotic", "as a preventative", "as a precaution".
 _THING_NOUN_ENDING = re.compile(r"(?:tion|sion|ment|ness|ity|ive|ics?|ance|ence|ism|ure)$")
@@ -394,12 +394,9 @@ _PERSON_NOUN_ENDING = re.compile(
 _PERSON_NOUNS = frozenset(
     "freshman sophomore junior senior student professional intern resident apprentice trainee".split()
 )
-#: "is a" / "as an" right before the span: the weakest job context, alone when no
-#: work, training or past-job word comes before it.
-_IS_A_BEFORE = re.compile(r"\b(?:is|was|am|as)\s+(?:a|an)\s+$", re.IGNORECASE)
-_JOB_CUE_BEFORE = re.compile(
-    rf"\b(?:{_WORK_CUES}|trained|training|studying|studies|studied|retired|former|formerly)\b", re.IGNORECASE
-)
+#: "is a" right before the span with no job cue anywhere before it: the context alone.
+_IS_A_BEFORE = re.compile(rf"{_IS_A}$", re.IGNORECASE)
+_JOB_CUE_ANYWHERE = re.compile(_JOB_CUES, re.IGNORECASE)
 #: Words of an organisation or institution's name that keep a common-word span.
 INSTITUTION_WORDS = frozenset(
     "hospital hospitals clinic clinics center centre centers institute university college school academy "
@@ -977,7 +974,7 @@ class LabelValidators:
         if (
             context
             and _IS_A_BEFORE.search(before)
-            and not _JOB_CUE_BEFORE.search(before)
+            and not _JOB_CUE_ANYWHERE.search(before)
             and not _PERSON_NOUN_ENDING.search(head)
             and not any(w in _PERSON_NOUNS for w in words)
         ):
