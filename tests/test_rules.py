@@ -354,6 +354,20 @@ POSITIVE_CASES = [
     ("Self-employed roofer (Brown & Sons Roofing LLC), physically active", "PROFESSION", "roofer"),
     ("Country of birth: Philippines (Iloilo City)     Passport", "CITY", "Iloilo City"),
     ("Now 35 hours old.\nBirth wt 3,480 g", "AGE", "35"),
+    # OCR'd zeros, weekday abbreviations, onset ages, chairs and ORs, quoted nicknames
+    ("Advance directive signed O4/2O23 (copy on chart)", "DATE", "O4/2O23"),
+    ("Pneumovax 2O18, shingles vaccine 11/O3/25", "DATE", "2O18"),
+    ("Pneumovax 2O18, shingles vaccine 11/O3/25", "DATE", "11/O3/25"),
+    ("Confirmed - Thurs 3/12 at 9:40 in the lipid clinic", "DATE", "Thurs 3/12"),
+    ("poison line call logged sat 2/7/26 21:10", "DATE", "sat 2/7/26"),
+    ("Recheck BMP Wed, then weekly.", "DATE", "Wed"),
+    ("Migraine without aura, onset age 14, worse with menses", "AGE", "14"),
+    ("EtOH: first drink age 16, none since 2019", "AGE", "16"),
+    ("Infusion center, chair 9, port accessed x1", "ROOM", "9"),
+    ("Consent signed; OR 7 booked as second case", "ROOM", "7"),
+    ("to resus R4 on arrival, STEMI page out", "ROOM", "R4"),
+    ('Pt: HALVERSON, THEODORE ("Ted")   DOB 1/4/1950', "PATIENT", "Ted"),
+    ('Resident: Margaret "Peg" Olander, 88F', "PATIENT", "Peg"),
 ]
 
 
@@ -546,6 +560,13 @@ NEGATIVE_CASES = [
     ("social: mom inga at bedside, sister zara", "mom"),
     ("Inner City youth program referral", "Inner City"),
     ("Voids 3 in the last 24 hrs m", "24"),
+    # look-alikes of the OCR date, weekday, onset-age, room and nickname rules
+    ("Order set CO2 level, O2 sat 94% on 2L", "O2"),
+    ("Wed to her partner since 2010; lives with him", "Wed"),
+    ("Screening should start at age 45 for everyone", "45"),
+    ("Chair rise test: 12 in 30 s", "12"),
+    ("OR 2.1 (95% CI 1.4-3.0) for recurrence", "2.1"),
+    ('Patient states the pain is "Better" today', "Better"),
 ]
 
 

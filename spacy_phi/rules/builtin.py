@@ -613,6 +613,13 @@ def builtin_rules() -> List[RegexRule]:
             description="room number after 'Room'/'Rm'",
         ),
         RegexRule(
+            "room_chair_or", "ROOM",
+            r"(?:(?i:\b(?:chair|courtroom|ldr|resus|triage[ \t]+rm))|\bOR)[ \t]*#?[ \t]*"
+            r"(?P<value>\d{1,4}[A-Z]?|[A-Z]\d{1,3})(?![\w/.-])",
+            priority=2,
+            description="an infusion or dialysis chair, operating room, LDR, resuscitation bay or courtroom number ('chair 14', 'OR 12', 'resus R2')",
+        ),
+        RegexRule(
             "city_named_city", "CITY",
             r"(?<![\w-])(?P<value>[A-Z][a-z]+(?:[ \t][A-Z][a-z]+)?[ \t]City)(?![\w-])",
             checks=("named_city",),
@@ -866,6 +873,14 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "nickname_after_name", "PATIENT",
+            # Weak: inside the NER's full-name span the name's own label wins.
+            r"(?<![\w'’-])[A-Z][A-Za-z'’-]+(?:,?[ \t]+\(|[ \t]+)[\"“](?P<value>[A-Z][a-z]{1,11})[\"”](?=\)|[ \t]+[A-Z])",
+            prefilter=r"[\"“][A-Z][a-z]{1,11}[\"”]",
+            priority=1,
+            description="a quoted nickname after a name ('SAVERIO (\"Sal\")', 'William \"Bill\" Ashworth')",
+        ),
+        RegexRule(
             "doctor_one_name_role", "DOCTOR",
             rf"(?<![A-Za-z.])(?P<value>{_NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             checks=("not_common_word",),
@@ -1080,6 +1095,13 @@ def builtin_rules() -> List[RegexRule]:
             description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
         ),
         RegexRule(
+            "age_onset_bare", "AGE",
+            r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
+            r"(?P<value>\d{1,2})(?![\w.%/])",
+            prefilter=r"(?i:\bage[ \t]+\d)",
+            description="an age after 'onset age', 'dx age', 'first drink age' (no 'at' or 'of': 'onset age 19')",
+        ),
+        RegexRule(
             "age_after_relative_name", "AGE",
             rf"(?i:\b(?:half-)?{RELATIVE_WORDS})(?!['’])[ \t]+{_NAME_WORD}(?:[ \t]+{_NAME_WORD})?"
             rf"(?:[ \t]*\([ \t]*|[ \t]*,[ \t]*)(?P<value>\d{{1,3}})(?=[ \t]*[,;)])",
@@ -1235,6 +1257,17 @@ def builtin_rules() -> List[RegexRule]:
             "date_iso", "DATE",
             rf"(?<![\d/.-])(?P<value>{_YEAR4}([-/.]){_MONTH_NUM}\2{_DAY})(?![\w/]|-\d)",
             description="ISO date 2067-09-14",
+        ),
+        RegexRule(
+            "date_ocr_letter_o", "DATE",
+            # Faxes read by OCR write a zero as the letter O ("O7/2O24", "flu 1O/6/26",
+            # "PPSV23 2O19"): a date shape with at least one O and one digit.
+            r"(?<![\w/.-])(?=[\dO/]*O)(?=[\dO/]*\d)(?P<value>"
+            r"(?:[0O]?[1-9]|1[0-2O]|[1-9]O?)/(?:[0-3O]?\d|[0-3]?O)/(?:(?:19|2[0O])[\dO]{2}|[\dO]{2})"
+            r"|(?:[0O]?[1-9]|1[0-2O])/(?:19|2[0O])[\dO]{2}"
+            r"|(?:19|2[0O])[\dO]{2})(?![\w/])",
+            prefilter=r"\dO|O\d",
+            description="a date or year in which OCR read a zero as the letter O ('O7/2O24', '2O19')",
         ),
         RegexRule(
             "date_month_year_numeric", "DATE",
@@ -1416,6 +1449,20 @@ def builtin_rules() -> List[RegexRule]:
             r"(?:(?<=\bq)|(?<![A-Za-z]))(?P<value>(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)days?|(?:MON|TUES|WEDNES|THURS|FRI|SATUR|SUN)DAYS?|"
             r"(?:mon|tues|wednes|thurs|fri|satur|sun)days?)(?![A-Za-z])",
             description="weekday in any of three cases ('Wednesday', 'saturday morning'; 'qWednesday' gives 'Wednesday')",
+        ),
+        RegexRule(
+            "date_weekday_abbr_before_date", "DATE",
+            r"(?<![A-Za-z])(?P<value>(?i:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?[ \t]+\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?)(?![\w/])",
+            description="an abbreviated weekday and the numeric date after it, one span ('Tues 11/25', 'sun 6/8/25')",
+        ),
+        RegexRule(
+            "date_weekday_abbr_alone", "DATE",
+            # Only the abbreviations that are no English word ("sat", "sun", "mon" are).
+            r"(?<![A-Za-z])(?P<value>Tues|Thurs|TUES|THURS|tues|thurs|Wed)(?![A-Za-z])",
+            # Excluded before a date (exclude_after ignores case, so "(?-i:...)" for the month)
+            # and for the verb ("wed to her partner").
+            exclude_after=r"\.?[ \t]*,?[ \t]*(?:\d|(?-i:[A-Z][a-z]{2}))|[ \t]+to\b",
+            description="a weekday abbreviation alone ('repeat TG Thurs', 'on her return Wed'); with a date after it: date_weekday_abbr_before_date",
         ),
         RegexRule(
             "date_weekday_abbr_list_start", "DATE",
