@@ -421,6 +421,8 @@ def test_lowercase_given_names_are_found_by_the_rules():
         (_CASED + "Stent postdilated with NC balloon at 16 atm. Deployed", "16 atm", "STREET", "validator:measurement"),
         (_CASED + "Generalized shaking ~90 s, postictal confusion", "90", "AGE", "validator:age_is"),
         (_CASED + "The pharmacy ran the free-trial card (30 days) today.", "30", "AGE", "validator:age_is"),
+        (_CASED + "Anti-D immune globulin given at 28 wk. GBS neg.", "28", "AGE", "validator:age_is"),
+        (_CASED + "Short-term goals (6 weeks): full knee extension.", "6", "AGE", "validator:age_is"),
         (_CASED + "Extraction of #1, #16, #17, #32 today.", "32", "AGE", "validator:age_is"),
         (_CASED + "AML in CR1, now Day +12 s/p 10/10 matched transplant.", "now Day +12", "DATE", "validator:day_counter"),
         (_CASED + "FEV1  2.01   74   -2.01   2.29   +14 FEV1/FVC 0.70", "+14", "DATE", "validator:day_counter"),
@@ -497,6 +499,8 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Seizure line 384-8442  Patient: PARKINSON, DESMOND A    MRN: UI-04418820", "PARKINSON, DESMOND A", "PATIENT"),
         # infants' ages in days, a place that is also a job word, and a single credential's namesake
         (_CASED + "Baby is a 10 days old male, feeding well.", "10", "AGE"),
+        (_CASED + "Seen with her 6 weeks old son today.", "6", "AGE"),
+        (_CASED + "Referred at age 3 weeks for stridor.", "3", "AGE"),
         (_CASED + "Antecedentes: onfalorrexis at 14 days of life.", "14", "AGE"),
         (_CASED + "Lives in Mason, OH with his wife.", "Mason", "CITY"),
     ],

@@ -159,10 +159,11 @@ _AGE_NOT_AFTER = re.compile(
     r"[ \t]s(?![\w/'’-]))",
     re.IGNORECASE,
 )
-#: A span of days that is no infant's age ("(30 days)", "45-day trial"); "10
-#: days old", "14 days of life" and "aged 14 days" (see _AGE_WORD_BEFORE) stay.
+#: A span of days or weeks that is no infant's age ("(30 days)", "45-day trial",
+#: gestations and schedules: "Rhogam at 28 wk", "STG (4 wk)"); "10 days old",
+#: "14 days of life" and "aged 14 days" (see _AGE_WORD_BEFORE) stay.
 _DAYS_NOT_AGE_AFTER = re.compile(
-    r"\s*-?\s*days?\b(?!\s*-?\s*(?:old|of\s+(?:life|age)|o\b|male|female|infant|baby|boy|girl|neonate|newborn|[mf]\b))",
+    r"\s*-?\s*(?:days?|wks?|weeks?)\b(?!\s*-?\s*(?:old|of\s+(?:life|age)|o\b|male|female|infant|baby|boy|girl|neonate|newborn|[mf]\b))",
     re.IGNORECASE,
 )
 #: A span of time, not an age: a duration word before the number and a unit after it.
@@ -787,7 +788,7 @@ class LabelValidators:
         if _DAYS_NOT_AGE_AFTER.match(text, span.end_char) and not _AGE_WORD_BEFORE.search(
             text[max(0, span.start_char - 12) : span.start_char]
         ):
-            return REASON_AGE_MEASURE  # "(30 days)", "45-day trial"
+            return REASON_AGE_MEASURE  # "(30 days)", "45-day trial", "at 28 wk"
         if _DURATION_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) and _DURATION_UNIT_AFTER.match(
             text, span.end_char
         ):
