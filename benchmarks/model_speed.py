@@ -23,8 +23,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
 
 import spacy_phi  # noqa: E402
+from spacy_phi.pipelines import RULE_LAYER  # noqa: E402
 
-RULE_AND_OUTPUT_COMPONENTS = ("phi_rules", "phi_known", "phi_guard", "phi_merge", "phi_surrogates")
+RULE_AND_OUTPUT_COMPONENTS = (*RULE_LAYER, "phi_surrogates")
 
 
 def load_texts(path: Path, limit: int) -> List[str]:

@@ -5,7 +5,7 @@ spaCy. Installed, the same registrations are also found through entry points,
 so `spacy.load` of a saved pipeline works without importing this package.
 """
 
-from . import guard, known, merge, rules, sentencizer, surrogates, tokenizer  # noqa: F401  (registrations)
+from . import guard, known, merge, propagate, rules, sentencizer, surrogates, tokenizer  # noqa: F401  (registrations)
 from .about import __version__
 from .deid import deidentify, deidentify_file
 from .labels import LABEL_NAMES, LABELS, Category, category_of, map_label

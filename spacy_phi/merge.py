@@ -11,7 +11,7 @@ Policy (recall first):
 3. Its label is that of the candidate that covers the whole union, if any
    does; among several (or none), the one with the highest priority; then the
    longest; then the group listed first in `span_groups`. Priorities: per
-   group (`group_priority`, default known 4 > rules 3 > NER 2); a rule can set
+   group (`group_priority`, default known 4 > rules 3 > NER 2 > propagated 1); a rule can set
    its own (built-in shape-only ID guesses have 1, so a typed NER label
    beats them; context-anchored rules have 3, so "Fax: ..." stays a FAX even
    when the NER says PHONE). A rule whose shape settles the type (phone,
@@ -41,6 +41,7 @@ from .spangroups import (
     DETECTOR_OF_GROUP,
     KNOWN_GROUP,
     NER_GROUP,
+    PROPAGATED_GROUP,
     RULES_GROUP,
     Provenance,
     capture_ner,
@@ -50,8 +51,8 @@ from .spangroups import (
 
 #: Labels that share one written shape: the NER may still choose among them.
 SHAPE_FAMILY: Dict[str, Tuple[str, ...]] = {"PHONE": ("PHONE", "FAX"), "FAX": ("PHONE", "FAX")}
-DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2}
-DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP]
+DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2, PROPAGATED_GROUP: 1}
+DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP, PROPAGATED_GROUP]
 
 
 @dataclass(frozen=True)

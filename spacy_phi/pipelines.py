@@ -3,7 +3,7 @@ step that adds the rule layer and surrogates to a trained NER pipeline.
 
 Component order (each reads what the ones before wrote):
   tokenizer -> phi_sentencizer -> [ner] -> phi_rules -> phi_known -> phi_guard
-  -> phi_merge -> phi_surrogates
+  -> phi_propagate -> phi_merge -> phi_surrogates
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from spacy.language import Language
 from .util import blank_pipeline
 
 #: The rule-layer components, in pipeline order.
-RULE_LAYER = ("phi_rules", "phi_known", "phi_guard", "phi_merge")
+RULE_LAYER = ("phi_rules", "phi_known", "phi_guard", "phi_propagate", "phi_merge")
 
 
 def add_phi_components(
@@ -33,7 +33,7 @@ def add_phi_components(
     surrogate_settings (Optional[Dict[str, Any]]): its config ("default_mode", ...).
     RETURNS (Language): the same pipeline.
     """
-    from . import guard, known, merge, rules, sentencizer, surrogates as _surrogates  # noqa: F401  (factories)
+    from . import guard, known, merge, propagate, rules, sentencizer, surrogates as _surrogates  # noqa: F401  (factories)
 
     if "phi_sentencizer" not in nlp.pipe_names and not nlp.has_pipe("parser") and not nlp.has_pipe("senter"):
         nlp.add_pipe("phi_sentencizer", first=True)

@@ -19,9 +19,16 @@ RULES_GROUP = "phi_rules"
 KNOWN_GROUP = "phi_known"
 #: Spans removed by `phi_guard` (kb_id_ says why).
 VETOED_GROUP = "phi_vetoed"
+#: Other mentions of a found person name in a speech transcript (`phi_propagate`).
+PROPAGATED_GROUP = "phi_propagated"
 
 #: Detector name of each group, used in provenance and the audit manifest.
-DETECTOR_OF_GROUP: Dict[str, str] = {NER_GROUP: "ner", RULES_GROUP: "rules", KNOWN_GROUP: "known"}
+DETECTOR_OF_GROUP: Dict[str, str] = {
+    NER_GROUP: "ner",
+    RULES_GROUP: "rules",
+    KNOWN_GROUP: "known",
+    PROPAGATED_GROUP: "propagated",
+}
 
 #: user_data key marking that doc.ents were already moved into NER_GROUP.
 _CAPTURED_KEY = "phi_ner_captured"
@@ -35,7 +42,7 @@ class Provenance(TypedDict):
 
     start, end: character offsets in the original text.
     label: the entity label.
-    detector: "ner", "rules", "known", or "merge" when several groups agreed
+    detector: "ner", "rules", "known", "propagated", or "merge" when several groups agreed
         or overlapped.
     sources: the span groups that contributed, sorted.
     rule_id: the id of the winning rule when a rule contributed, else None.

@@ -119,7 +119,7 @@ def small_and_large(nlp):
 def test_the_long_note_gives_every_component_work(small_and_large):
     (_, _, chars_small, spans_small), (reads, _, chars_large, spans_large) = small_and_large
     assert chars_large > 3 * chars_small and spans_large > 3 * spans_small
-    assert set(reads) >= {"phi_sentencizer", "phi_rules", "phi_known", "phi_guard", "phi_merge", "phi_surrogates"}
+    assert set(reads) >= {"phi_sentencizer", "phi_rules", "phi_known", "phi_guard", "phi_propagate", "phi_merge", "phi_surrogates"}
 
 
 def test_doc_text_and_ents_are_read_a_fixed_number_of_times(small_and_large):

@@ -365,7 +365,7 @@ def test_tiny_spanish_pipeline_from_config_assembles_with_native_labels(tmp_path
 
     assembled = assemble_pipeline(tmp_path / "ner")
     assert assembled.pipe_names == ["tok2vec", "ner", "phi_native_ner", "phi_sentencizer", "phi_rules", "phi_known",
-                                    "phi_guard", "phi_merge", "phi_native_labels", "phi_surrogates"]
+                                    "phi_guard", "phi_propagate", "phi_merge", "phi_native_labels", "phi_surrogates"]
     assert "Spanish" in assembled.meta["description"]
     assembled.to_disk(tmp_path / "es_phi_deid")
     nlp2 = spacy.load(tmp_path / "es_phi_deid")
