@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from hardware import describe_line  # noqa: E402
 
 from spacy_phi.evaluation import evaluate_docs  # noqa: E402
-from spacy_phi.pipelines import RULE_LAYER  # noqa: E402
 from spacy_phi.evaluation.metrics import Counts  # noqa: E402
+from spacy_phi.pipelines import RULE_LAYER  # noqa: E402
 
 #: Components that are not the trained NER: off with --ner-only.
 RULE_AND_OUTPUT_COMPONENTS = (*RULE_LAYER, "phi_surrogates")

@@ -12,10 +12,11 @@ A name spreads only when no word of it is an ordinary English word, drug or
 clinical abbreviation (the guard's vocabulary), a name that is also a
 lower-case word ("hope", "grace", "will", "mark": `name_like_words`), a month
 or weekday ("april"), or a documentation assistant ("dax", "dragon"): such a
-word stays marked only where a detector found it. It runs after `phi_guard`, so a vetoed span never spreads,
-and writes its spans to `doc.spans["phi_propagated"]`, which `phi_merge`
-reads with the lowest priority: any other detector's label and extent win
-where they overlap. No text is logged.
+word stays marked only where a detector found it. It runs after `phi_guard`,
+so a vetoed span never spreads, and writes its spans to
+`doc.spans["phi_propagated"]`, which `phi_merge` reads with the lowest
+priority: any other detector's label and extent win where they overlap. No
+text is logged.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ CALENDAR_WORDS = frozenset(
     "january february march april may june july august september october november december "
     "monday tuesday wednesday thursday friday saturday sunday".split()
 )
-#: Shortest name that spreads ("al" and "jo" are too often parts of other words' uses).
+#: Shortest name that spreads: two letters ("al", "jo") are as often initials or abbreviations.
 MIN_NAME_CHARS = 3
 _NAME_SHAPE = re.compile(r"[^\W\d_]+(?:['’-][^\W\d_]+)*(?: [^\W\d_]+(?:['’-][^\W\d_]+)*)*")
 
@@ -74,14 +75,14 @@ class PhiPropagate:
         self.transcripts_only = transcripts_only
         self.spans_key = spans_key
         self.vocabulary = vocabulary or default_vocabulary()
+        self._never_names = ASSISTANT_NAMES | CALENDAR_WORDS | name_like_words()
 
     def spreadable(self, name: str) -> bool:
         """Whether a found name may be marked at its other mentions."""
         if len(name) < MIN_NAME_CHARS or not _NAME_SHAPE.fullmatch(name):
             return False
         words = [w for w in re.split(r"[ '’-]", name.lower()) if w]
-        never = ASSISTANT_NAMES | CALENDAR_WORDS | name_like_words()
-        return not any(w in never or self.vocabulary.is_ordinary_word(w) for w in words)
+        return not any(w in self._never_names or self.vocabulary.is_ordinary_word(w) for w in words)
 
     def __call__(self, doc: Doc) -> Doc:
         text = doc.text
