@@ -1452,7 +1452,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_weekday_abbr_before_date", "DATE",
-            r"(?<![A-Za-z])(?P<value>(?i:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)\.?[ \t]+\d{1,2}/\d{1,2}(?:/(?:\d{4}|\d{2}))?)(?![\w/])",
+            rf"(?<![A-Za-z])(?P<value>(?i:{_WEEKDAY_ABBR})\.?[ \t]+\d{{1,2}}/\d{{1,2}}(?:/(?:\d{{4}}|\d{{2}}))?)(?![\w/])",
             description="an abbreviated weekday and the numeric date after it, one span ('Tues 11/25', 'sun 6/8/25')",
         ),
         RegexRule(
