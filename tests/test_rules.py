@@ -368,6 +368,17 @@ POSITIVE_CASES = [
     ("to resus R4 on arrival, STEMI page out", "ROOM", "R4"),
     ('Pt: HALVERSON, THEODORE ("Ted")   DOB 1/4/1950', "PATIENT", "Ted"),
     ('Resident: Margaret "Peg" Olander, 88F', "PATIENT", "Peg"),
+    # names in lower-case speech (set off after a relative, before a dictated age, after "my name is"),
+    # the last four of an SSN, lower-case sign-off initials, a weekday before a new sentence
+    ("[patient] my wife , june , and i drive up there every summer .", "PATIENT", "june"),
+    ("[patient_guest] hi , i'm her husband , will .\n[doctor] nice to meet you .", "PATIENT", "will"),
+    ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite"),
+    ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega"),
+    ("[patient_guest] good morning . my name is rosalind , portuguese interpreter .", "PATIENT", "rosalind"),
+    ("Employer: Sun Valley Foods    SSN (last 4): 5521", "SSN", "5521"),
+    ("Left voicemail re: refill, will retry tomorrow. - dqm", "DOCTOR", "dqm"),
+    ("Letter mailed to address on file. -dqm", "DOCTOR", "-dqm"),  # one token: the span takes its dash
+    ("Wife to refill the pill box on her return Wed. Recheck INR Mon.", "DATE", "Wed."),
 ]
 
 
@@ -378,6 +389,10 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("[patient] my wife , she says i snore .", "she"),
+    ("[doctor] so the patient is a sixty year old female", "the patient"),
+    ("[patient] my son , said he would drive me .", "said"),
+    ("Return if worse. - see above", "see"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),
     ("Tech: none available tonight", "none"),

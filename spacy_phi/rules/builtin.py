@@ -523,6 +523,12 @@ def builtin_rules() -> List[RegexRule]:
             description="9-digit number after 'SSN'",
         ),
         RegexRule(
+            "ssn_last_four", "SSN",
+            r"(?i:\b(?:SSN|SS#|social\s+security(?:\s+(?:number|no|#))?))[ \t]*[(,]?[ \t]*"
+            r"(?i:last|last[ \t]+(?:4|four)(?:[ \t]+digits)?|ending(?:[ \t]+in)?)[ \t]*\)?[ \t]*[:#]?[ \t]*(?P<value>\d{4})(?!\d)",
+            description="the last four digits of a social security number ('SSN (last 4): 6602', 'SSN ending in 4417')",
+        ),
+        RegexRule(
             "mrn_context", "MEDICALRECORD",
             rf"(?i:\b(?:MRN|MR\s*#|MR(?=\s*[:#])|medical\s+record(?:\s+(?:number|no|#))?|med\.?\s*rec(?:ord)?\.?|"
             rf"unit\s+(?:no|number|#)|EMPI|hosp(?:ital)?\.?\s+(?:no|number|#)|chart\s+(?:no|number|#)|"
@@ -798,6 +804,38 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "relative_name_appositive_lower", "PATIENT",
+            rf"\b(?:my|her|his|our|your|their)\s+{RELATIVE_WORDS}\s*,\s+(?P<value>[a-z]{{3,}})(?=\s*[,.?!])",
+            checks=("appositive_given_name",),
+            prefilter=r"\b(?:my|her|his|our|your|their)\s+[a-z-]+\s*,\s+[a-z]{3,}\s*[,.?!]",
+            priority=2,
+            description=(
+                "a lower-case name set off by commas after 'my wife', 'her husband' in speech "
+                "('my wife , may , and i', 'i'm her husband , will .'); word names too, no verb ('my son , said')"
+            ),
+        ),
+        RegexRule(
+            "name_is_age_year_old_lower", "PATIENT",
+            r"(?:^|(?<=[.?!,\]])\s+|\b(?:so|okay|is|and)\s+)(?P<value>[a-z]{3,}(?:\s+[a-z]{3,})?)"
+            r"\s+is\s+an?\s+(?:[a-z]+[\s-]+){1,3}(?:year|month)[\s-]+old",
+            flags="m",
+            checks=("lower_case_person_name",),
+            prefilter=r"\b(?:year|month)[\s-]+old\b",
+            priority=2,
+            description=(
+                "a lower-case name dictated before the age ('hey dax , efrain chavez is a forty four year old', "
+                "'so bernadette is a fifty nine year old'); name words only, no ordinary word ('the patient is a')"
+            ),
+        ),
+        RegexRule(
+            "my_name_is_lower", "PATIENT",
+            r"\bmy\s+name\s+is\s+(?P<value>[a-z]{3,}(?:\s+[a-z]{3,})?)(?=\s*[,.?!])",
+            checks=("lower_case_person_name",),
+            prefilter=r"\bmy\s+name\s+is\b",
+            priority=2,
+            description="a lower-case name after 'my name is' in speech ('my name is lucia , spanish interpreter')",
+        ),
+        RegexRule(
             "relative_name_lower", "PATIENT",
             rf"\b{RELATIVE_WORDS}(?!['’])\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
@@ -849,6 +887,18 @@ def builtin_rules() -> List[RegexRule]:
             description=(
                 "staff initials signing a log entry at the end of its line ('Conf. line opened. - KLB', "
                 "'read back done. - TLW, PharmD', 'sitter in 514. - DL 18:58'); no abbreviation or credential"
+            ),
+        ),
+        RegexRule(
+            "staff_initials_signoff_lower", "DOCTOR",
+            r"(?:^|(?<=[.;)!][ \t]))[ \t]*[-–—][ \t]?(?P<value>[a-z]{2,4})(?=[ \t]*(?:$|,[ \t]*[A-Z]))",
+            flags="m",
+            checks=("not_common_word",),
+            prefilter=r"[-–—][ \t]?[a-z]{2,4}[ \t]*(?:$|\n|,)",
+            priority=2,
+            description=(
+                "staff initials in lower case signing a message or log line at its end ('Letter mailed. -kpm', "
+                "'stable.\\n-jtk', '-lmt, MLS(ASCP)'); no ordinary word ('- see')"
             ),
         ),
         RegexRule(
@@ -1461,7 +1511,8 @@ def builtin_rules() -> List[RegexRule]:
             r"(?<![A-Za-z])(?P<value>Tues|Thurs|TUES|THURS|tues|thurs|Wed)(?![A-Za-z])",
             # Excluded before a date (exclude_after ignores case, so "(?-i:...)" for the month)
             # and for the verb ("wed to her partner").
-            exclude_after=r"\.?[ \t]*,?[ \t]*(?:\d|(?-i:[A-Z][a-z]{2}))|[ \t]+to\b",
+            # A sentence may start after it ("return Wed. Recheck INR"): only a month is excluded.
+            exclude_after=r"\.?[ \t]*,?[ \t]*(?:\d|(?-i:(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)[a-z]*\b))|[ \t]+to\b",
             description="a weekday abbreviation alone ('repeat TG Thurs', 'on her return Wed'); with a date after it: date_weekday_abbr_before_date",
         ),
         RegexRule(

@@ -23,8 +23,9 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
-from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words
+from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
 from ..guard.vocabulary import default_vocabulary
+from ..person_words import NOT_NAME_AFTER_RELATIVE
 from ..surrogates.names import fold_ascii, locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"
@@ -72,10 +73,33 @@ def _matchable(names: Iterable[str], also_excluded: Callable[[str], bool]) -> Fr
 
 
 @lru_cache(maxsize=1)
+def census_given_names() -> FrozenSet[str]:
+    """Given names of the 1990 US Census name files (lower case, shipped in
+    `spacy_phi/data`) that are no ordinary English word, name-like word,
+    function word or word of speech: "bernadette", "tamika", "marcy" (Faker's
+    en_US list has 690 names and lacks them), not "sunday", "love", "pat"."""
+    data = pkgutil.get_data("spacy_phi", "data/census_1990_given_names.txt")
+    if data is None:  # pragma: no cover - the file ships with the package
+        return frozenset()
+    vocabulary = default_vocabulary()
+    name_like = name_like_words()
+    return frozenset(
+        word
+        for word in data.decode("utf-8").split()
+        if word.isalpha()
+        and word not in name_like
+        and word not in FUNCTION_WORDS
+        and word not in SPOKEN_WORDS
+        and not vocabulary.is_common_word(word)
+    )
+
+
+@lru_cache(maxsize=1)
 def lowercase_given_names() -> FrozenSet[str]:
-    """The given names the pattern matches (lower case)."""
+    """The given names the pattern matches (lower case): Faker's en_US list and
+    the census names that are no English word."""
     first, _ = locale_name_lists("en_US", gendered=True)
-    return _matchable(first, lambda word: False)
+    return _matchable(list(first) + sorted(census_given_names()), lambda word: False)
 
 
 @lru_cache(maxsize=1)
@@ -172,9 +196,9 @@ def greeted_given_names() -> FrozenSet[str]:
     ("hi mark", "nice to see you jack"): every en_US given name of three
     letters or more, the English words among them included (the greeting
     settles it), but no function word, word of speech, month, season or
-    endearment."""
+    endearment; and the census names that are no English word ("bernadette")."""
     first, _ = locale_name_lists("en_US", gendered=True)
-    return frozenset(
+    faker_names = frozenset(
         word
         for word in (name.lower() for name in first)
         if word.isalpha()
@@ -183,6 +207,7 @@ def greeted_given_names() -> FrozenSet[str]:
         and word not in FUNCTION_WORDS
         and word not in SPOKEN_WORDS
     )
+    return faker_names | frozenset(w for w in census_given_names() if len(w) >= 3 and w not in _NOT_GREETED_NAMES)
 
 
 def is_greeted_given_name(value: str) -> bool:
@@ -200,6 +225,38 @@ def is_speaking_given_name(value: str) -> bool:
     given name: an en_US given name (the greeted list) or a word name."""
     word = value.lower()
     return value[:1].isupper() and value[1:].islower() and (word in greeted_given_names() or word in _SPEAKER_ONLY_NAMES)
+
+
+def _person_name_word(word: str) -> bool:
+    """A name word of the shipped lists (Faker's locales, the project's pools) or the census."""
+    return word in person_names() or word in census_given_names()
+
+
+def is_appositive_given_name(value: str) -> bool:
+    """Whether a lower-case word set off by commas after "my wife" is her name
+    ("my wife , may , and i"): a person-name word, word names included (the
+    commas settle it), but no function word, word of speech or verb that
+    follows a relative ("my son , said"); the word names ("will", "may",
+    "hope") always."""
+    if not value.islower():
+        return False
+    if value in _SPEAKER_ONLY_NAMES:  # "will", "may", "hope": modal or month elsewhere
+        return True
+    return (
+        _person_name_word(value)
+        and value not in FUNCTION_WORDS
+        and value not in SPOKEN_WORDS
+        and value not in NOT_NAME_AFTER_RELATIVE
+    )
+
+
+def is_lower_case_person_name(value: str) -> bool:
+    """Whether lower-case words are a person's name where the context says a
+    person is named ("bernadette mulcahy is a seventy four year old", "my name
+    is lucia"): every word a person-name word and no ordinary English word."""
+    vocabulary = default_vocabulary()
+    words = value.split()
+    return value.islower() and bool(words) and all(_person_name_word(w) and not vocabulary.is_common_word(w) for w in words)
 
 
 def builtin_patterns() -> List[Dict[str, Any]]:
@@ -226,6 +283,6 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 
 __all__ = [
-    "FULL_NAME_PATTERN_ID", "capitalised_given_names", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
+    "FULL_NAME_PATTERN_ID", "capitalised_given_names", "census_given_names", "is_appositive_given_name", "is_lower_case_person_name", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
     "lowercase_given_names",
 ]

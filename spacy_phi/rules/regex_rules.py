@@ -121,6 +121,8 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "us_city_lower": gazetteers.is_us_city_lower,
     "greeted_given_name": name_patterns.is_greeted_given_name,
     "speaking_given_name": name_patterns.is_speaking_given_name,
+    "appositive_given_name": name_patterns.is_appositive_given_name,
+    "lower_case_person_name": name_patterns.is_lower_case_person_name,
     "given_and_family_name": name_patterns.is_given_and_family_name,
     "family_comma_given_name": name_patterns.is_family_comma_given_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
