@@ -334,6 +334,19 @@ def test_lowercase_given_names_are_found_by_the_rules():
     assert nlp("Gregory").ents == ()  # capitalised names are the tagger's job
 
 
+def test_census_given_names_extend_the_lower_case_lists_without_english_words():
+    from spacy_phi import rules_pipeline
+    from spacy_phi.rules.name_patterns import census_given_names, greeted_given_names, lowercase_given_names
+
+    census = census_given_names()
+    # names Faker's en_US list lacks; no English word, place, weekday or non-name word of the training notes
+    assert {"bernadette", "tamika", "marcy"} <= census
+    assert not {"many", "amber", "georgia", "dallas", "sunday", "max", "alfredo"} & census
+    assert "bernadette" in lowercase_given_names() and "bernadette" in greeted_given_names()
+    doc = rules_pipeline()("[doctor] hello , bernadette . how are the knees ?\n[patient] many days are fine .")
+    assert [(e.text, e.label_) for e in doc.ents] == [("bernadette", "PATIENT")]
+
+
 @pytest.mark.parametrize(
     "text,value,label,reason",
     [
