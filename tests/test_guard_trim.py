@@ -49,6 +49,16 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         # lower-case words after an institution's name in a cased note
         (_CASED + "Works at the Amazon warehouse in Olathe.", "Amazon warehouse", "ORGANIZATION", "Amazon"),
         (_CASED + "Seen at University of Minnesota alumni services.", "University of Minnesota alumni services", "HOSPITAL", "University of Minnesota"),
+        # an age is its number: unit words and what follows are trimmed at either end
+        ("so lindsay is a thirty eight year old female", "thirty eight year", "AGE", "thirty eight"),
+        ("tomasz is a fifty one year old right hand dominant male", "fifty one year old right", "AGE", "fifty one"),
+        ("i'm sixty seven years old and a brand new grandma", "sixty seven years old and a brand new", "AGE", "sixty seven"),
+        ("she is in her mid - forties now", "mid - forties", "AGE", "forties"),
+        # a trailing function word, conjunction, -ly adverb, or a verb after a lower-case name
+        (_CASED + "He works as an accountant and anticipates sitting.", "accountant and", "PROFESSION", "accountant"),
+        (_CASED + "Unable to work as a driver since the collision.", "driver since", "PROFESSION", "driver"),
+        ("we lived in houston , katy actually , for years", "katy actually", "CITY", "katy"),
+        ("[patient] my friend priya goes to a gym on lake avenue", "priya goes", "PATIENT", "priya"),
     ],
 )
 def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expected):
@@ -69,6 +79,10 @@ def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expect
         (_CASED + "MRN 4471229\nJohn Smith", "4471229\nJohn Smith", "MEDICALRECORD"),
         ("at st joe's rehab now", "st joe's rehab", "HOSPITAL"),
         ("Sister Mary Agnes visited.", "Mary Agnes", "PATIENT"),
+        # ages with words inside them, ordinals; a compound written together; a name or month that is a function word
+        ("she was three and a half when it started", "three and a half", "AGE"),
+        ("for his granddaughter's fifteenth birthday", "fifteenth", "AGE"),
+        ("i drive for enterprise rent-a-car now", "enterprise rent-a", "ORGANIZATION"),
     ],
 )
 def test_values_and_what_may_be_part_of_them_stay_whole(guard_nlp, text, value, label):

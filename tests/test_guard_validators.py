@@ -100,6 +100,13 @@ VETOED = [
         "dose is fifty milligrams once a day and you said gregory takes it with breakfast every day now",
         "fifty milligrams once a day and you said gregory takes it with breakfast every day now",
         "AGE",
+        "validator:age_is_a_measure",  # trimmed to its number first: "fifty" (milligrams)
+    ),
+    # a run-on span longer than any name (DEFAULT_MAX_TOKENS)
+    (
+        "you said gregory takes it with breakfast every day now and then he goes for a walk after lunch",
+        "gregory takes it with breakfast every day now and then he goes for a walk after lunch",
+        "PATIENT",
         "validator:span_too_long",
     ),
     # "US" the imaging study, not the country.

@@ -18,7 +18,12 @@ words stay. Trimming only drops edge tokens that hide nothing:
 - for a person, a leading title or relative's word ("Mr.", "Girlfriend"), or a
   staff role in capitals before a capitalised name ("CM Teresa Pham");
 - for a hospital, organisation or department written with capitals, trailing
-  lower-case ordinary words ("Amazon warehouse", "Quest draw").
+  lower-case ordinary words ("Amazon warehouse", "Quest draw");
+- for an age, words that are no number at either end ("sixty six year" old,
+  "fifty one year old right"): the conventions mark the number alone;
+- for every other name label, a trailing lower-case function word, conjunction
+  or adverb in -ly ("accountant and", "driver since", "louisiana originally"),
+  and after a lower-case person's name a verb ("priya goes").
 
 The guard checks the trimmed span; an eponym veto of the whole span stands
 ("Rocky Mountain spotted" before "fever"); a span with nothing left is left
@@ -32,8 +37,9 @@ from typing import Callable, FrozenSet, Optional
 
 from spacy.tokens import Span, Token
 
-from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
-from .validators import STREET_WORDS
+from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
+from .common_words import FUNCTION_WORDS
+from .validators import STREET_WORDS, is_age_word
 
 #: Labels whose value is a number with little text around it (not DEVICE or
 #: VEHICLE: "Cochlear Nucleus VVT052", "silver Honda Civic" may be annotated whole).
@@ -67,6 +73,31 @@ _TITLE_OR_ROLE = re.compile(
 )
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
 _NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
+#: Conjunctions and adverbs that end no name ("driver since the collision", "teller without").
+_TRAILING_CONNECTIVES = frozenset(
+    "since without still while until though although because unless whether whereas anymore either".split()
+)
+#: Function words that are names or months too ("son will", "in may"): never trimmed.
+_NAME_FUNCTION_WORDS = frozenset({"will", "may"})
+#: Labels whose trailing lower-case function words are trimmed (no DATE: "early may"; no AGE: own rule).
+_NAME_LABELS_TRIMMED_AT_END = frozenset(
+    {"PATIENT", "DOCTOR", "PROFESSION", "HOSPITAL", "ORGANIZATION", "DEPARTMENT", "CITY", "STATE", "COUNTRY",
+     "LOCATION_OTHER", "STREET"}
+)
+
+
+def _ends_no_name(token: Token, label: str, is_ordinary_word: Callable[[str], bool]) -> bool:
+    """A lower-case last word that ends no name of `label` ("accountant and", "priya goes")."""
+    word = token.text
+    if label not in _NAME_LABELS_TRIMMED_AT_END or not word.isalpha() or not word.islower() or word in _NAME_FUNCTION_WORDS:
+        return False
+    if token.i > 0 and not token.doc[token.i - 1].whitespace_:
+        return False  # part of a compound written together ("enterprise rent-a-car")
+    if word in FUNCTION_WORDS or word in _TRAILING_CONNECTIVES:
+        return True
+    if word.endswith("ly") and len(word) > 4 and is_ordinary_word(word):
+        return True  # "katy actually", "louisiana originally"
+    return label in PERSON_LABELS and word in NOT_NAME_AFTER_RELATIVE
 
 
 def _is_edge_punctuation(token: Token, start: int, end: int) -> bool:
@@ -130,6 +161,11 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
             return bool(_TITLE_OR_ROLE.match(word) or (word in STAFF_ROLE_ABBREVIATIONS and next_word[:1].isupper())) and (
                 next_word[:1].isalpha() or (next_word == ":" and start + 2 < end)  # "Examiner: Deborah Kincaid"
             )
+        if label == "AGE":
+            # "and", "a" belong inside an age ("three and a half"), never at its edge
+            return word.isalpha() and (word.lower() in ("and", "a") or not is_age_word(word))
+        if not at_start and _ends_no_name(token, label, is_ordinary_word):
+            return True
         if label in INSTITUTION_LABELS and not at_start:
             return cased and word.islower() and doc[start].text[:1].isupper() and is_ordinary_word(word)
         return False

@@ -106,6 +106,27 @@ _AGE_WORDS = frozenset(
     "teens teen twenties thirties forties fifties sixties seventies eighties nineties "
     "dozen half newborn infant".split()
 )
+#: Words inside an age that are no number but belong to it ("three and a half").
+_AGE_INNER_WORDS = frozenset({"and", "a", "half"})
+_SMALL_ORDINALS = frozenset("first second third fifth eighth ninth twelfth".split())
+
+
+def is_age_word(word: str) -> bool:
+    """A word an age is written with: digits, a number word, a decade ("40s",
+    "teens", "nineties"), an ordinal ("fifteenth", "eightieth"; not "month")
+    or a word inside one ("and", "a", "half")."""
+    lower = word.lower().strip(".,'’")
+    if any(c.isdigit() for c in lower) or lower in _AGE_INNER_WORDS or lower in _AGE_WORDS:
+        return True
+    if re.sub(r"['’]?s$", "", lower) in _AGE_WORDS:
+        return True
+    if lower in _SMALL_ORDINALS:
+        return True
+    if lower.endswith("ieth"):
+        return lower[:-4] + "y" in _AGE_WORDS
+    return lower.endswith("th") and lower[:-2] in _AGE_WORDS
+
+
 #: Longest plausible span per label, in tokens (clinical tokenizer); longer tagger
 #: spans are vetoed whatever their words.
 DEFAULT_MAX_TOKENS = 16
@@ -798,8 +819,8 @@ class LabelValidators:
         if numbers:
             return REASON_AGE_OUT_OF_RANGE if min(numbers) > MAX_AGE else None
         words = [w.strip(".,'’") for w in re.split(r"[\s-]+", value.lower())]
-        if any(w in _AGE_WORDS or re.sub(r"['’]?s$", "", w) in _AGE_WORDS for w in words):
-            return None
+        if any(w not in _AGE_INNER_WORDS and is_age_word(w) for w in words if w):
+            return None  # "fifty eight", "40's", "her fifteenth" (birthday)
         return REASON_AGE_NO_NUMBER
 
     def _digits(self, span: Span, text: str) -> Optional[str]:
