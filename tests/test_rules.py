@@ -379,6 +379,8 @@ POSITIVE_CASES = [
     ("Left voicemail re: refill, will retry tomorrow. - dqm", "DOCTOR", "dqm"),
     ("Letter mailed to address on file. -dqm", "DOCTOR", "-dqm"),  # one token: the span takes its dash
     ("Wife to refill the pill box on her return Wed. Recheck INR Mon.", "DATE", "Wed."),
+    ("[patient] i broke my wrist when i was , oh , sixty . slipped on ice", "AGE", "sixty"),
+    ("[patient_guest] so eli is seven now and they fight like cats", "AGE", "seven"),
 ]
 
 
@@ -393,6 +395,9 @@ NEGATIVE_CASES = [
     ("[doctor] so the patient is a sixty year old female", "the patient"),
     ("[patient] my son , said he would drive me .", "said"),
     ("Return if worse. - see above", "see"),
+    ("[doctor] your ast is 62 , alt is 88 , so the liver", "62"),
+    ("[patient] the pain is seven out of ten today", "seven"),
+    ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),
     ("Tech: none available tonight", "none"),
@@ -1151,3 +1156,15 @@ def test_guard_keeps_a_state_abbreviation_in_an_address():
     nlp = spacy_phi.rules_pipeline(surrogates=False)
     doc = nlp("1401 Foucher St, New Orleans, LA 70115. Mild LA enlargement.")
     assert [(e.text, e.label_) for e in doc.ents if e.label_ == "STATE"] == [("LA", "STATE")]
+
+
+def test_group_checks_judge_another_group_and_survive_serialization():
+    from spacy_phi.rules.regex_rules import RegexRule, RuleError
+
+    rule = RegexRule(
+        "age_of_greeted_name", "AGE", r"\b(?P<name>[a-z]+) is (?P<value>\d+)", group_checks={"name": ("greeted_given_name",)}
+    )
+    assert [m[:3] for m in rule.matches("so gregory is 9 and ast is 62")] == [(14, 15, "AGE")]
+    assert RegexRule.from_dict(rule.to_dict()) == rule
+    with pytest.raises(RuleError):
+        RegexRule("x", "AGE", r"(?P<value>\d+)", group_checks={"name": ("greeted_given_name",)})

@@ -219,6 +219,12 @@ _NOT_RELATIVE_NAME = (
 )
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
+_SPOKEN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
+#: An age in words as speech transcripts write it ("sixty one", "eighty-one", "nine", "fifteen").
+_SPOKEN_AGE = (
+    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_SPOKEN_UNITS}))?|{_SPOKEN_UNITS}|"
+    r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
+)
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 #: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper").
 _LOWER_DOCTOR_TITLE = r"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)"
@@ -1143,6 +1149,26 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             prefilter=r"(?i:\bage|deceased|died|passed|diagnosed)",
             description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
+        ),
+        RegexRule(
+            "age_when_i_was_lower", "AGE",
+            rf"\bwhen\s+(?:i|he|she|you|we|they)\s+(?:was|were)\s+(?:,\s*)?"
+            rf"(?:(?:oh|like|about|around|maybe|only|just|um|uh)\s*,?\s+)*(?P<value>{_SPOKEN_AGE}|\d{{1,2}})(?![\w-])"
+            r"(?!\s*(?:o['’]clock|pounds|lbs|percent|minutes|hours|am|pm|weeks|days|in\s+the))",
+            prefilter=r"\bwhen\s+(?:i|he|she|you|we|they)\s+(?:was|were)\b",
+            description="an age told as 'when i was , oh , sixty', 'when she was like nine' (not 'nine pounds', 'in the hospital')",
+        ),
+        RegexRule(
+            "age_of_named_person_lower", "AGE",
+            rf"\b(?P<name>[a-z]{{3,}})\s+is\s+(?P<value>{_SPOKEN_AGE})(?=\s*(?:now|years?\s+old|months?\s+old|[.,?!]|and\b|$))",
+            flags="m",
+            group_checks={"name": ("appositive_given_name",)},
+            prefilter=r"\bis\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
+            r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
+            description=(
+                "a person's age in speech: a lower-case given name, 'is' and a number in words ('so eli is seven now', "
+                "'kevin is nine .'); not a lab value ('ast is 62')"
+            ),
         ),
         RegexRule(
             "age_onset_bare", "AGE",

@@ -157,6 +157,9 @@ class RegexRule:
     pattern (str): a Python regex; a named group `value` marks the PHI part.
     flags (str): any of "i" (ignore case), "m", "x".
     checks (Tuple[str, ...]): names from CHECKS the value must pass.
+    group_checks (Dict[str, Tuple[str, ...]]): names from CHECKS that the text
+        of another named group must pass (who an age belongs to: "kevin" in
+        "kevin is nine").
     label_if_context (Dict[str, str]): label by a context regex searched in
         the `context_chars` characters before the value; the match nearest to
         the value wins, e.g. {"fax": "FAX", "phone": "PHONE"} turns a number
@@ -194,6 +197,7 @@ class RegexRule:
     pattern: str
     flags: str = ""
     checks: Tuple[str, ...] = ()
+    group_checks: Dict[str, Tuple[str, ...]] = field(default_factory=dict)
     label_if_context: Dict[str, str] = field(default_factory=dict)
     context_chars: int = 24
     exclude_before: str = ""
@@ -214,7 +218,7 @@ class RegexRule:
             raise RuleError(f"rule {self.id}: unknown label {self.label}")
         if self.unconfirmed not in ("keep", "drop"):
             raise RuleError(f"rule {self.id}: unconfirmed must be 'keep' or 'drop'")
-        for name in self.checks + self.confirm:
+        for name in self.checks + self.confirm + tuple(c for cs in self.group_checks.values() for c in cs):
             if name not in CHECKS:
                 raise RuleError(f"rule {self.id}: unknown check {name}; known: {sorted(CHECKS)}")
         for label in self.label_if_context.values():
@@ -225,6 +229,9 @@ class RegexRule:
             raise RuleError(f"rule {self.id}: unknown flags {sorted(unknown_flags)}")
         try:
             self.compiled
+            missing_groups = set(self.group_checks) - set(self.compiled.groupindex)
+            if missing_groups:
+                raise RuleError(f"rule {self.id}: group_checks name groups the pattern lacks: {sorted(missing_groups)}")
             self.compiled_context
             self.compiled_exclusions
             self.compiled_prefilter
@@ -269,6 +276,11 @@ class RegexRule:
                 continue
             value = text[start:end]
             if not all(CHECKS[name](value) for name in self.checks):
+                continue
+            if self.group_checks and not all(
+                match.group(group) is not None and all(CHECKS[name](match.group(group)) for name in names)
+                for group, names in self.group_checks.items()
+            ):
                 continue
             if self._excluded(text, start, end):
                 continue
@@ -318,6 +330,7 @@ class RegexRule:
         data = asdict(self)
         data["checks"] = list(self.checks)
         data["confirm"] = list(self.confirm)
+        data["group_checks"] = {group: list(names) for group, names in self.group_checks.items()}
         return data
 
     @classmethod
@@ -338,6 +351,7 @@ class RegexRule:
         fields["checks"] = tuple(fields.get("checks", ()))
         fields["confirm"] = tuple(fields.get("confirm", ()))
         fields["label_if_context"] = dict(fields.get("label_if_context", {}))
+        fields["group_checks"] = {group: tuple(names) for group, names in dict(fields.get("group_checks", {})).items()}
         return cls(**fields)
 
 
