@@ -124,6 +124,8 @@ VETOED = [
     ("Former smoker 40 pk-yr, quit 1995.", "40", "AGE", "validator:age_is_a_measure"),
     ("She rates her pain level as a 6 out of 10.", "6", "AGE", "validator:age_is_a_measure"),
     ("Strength is 4/5 on the right and 5/5 on the left.", "5/5", "DATE", "validator:date_not"),
+    (_CASED + "Left lower extremity 5/5.", "5/5", "DATE", "validator:date_not"),
+    (_CASED + "Strength 4/5 on the right, limited by pain; otherwise 5/5. Lumbar spine nontender.", "5/5", "DATE", "validator:date_not"),
     ("a gait score of 6-8/12 and a balance score of 12/16", "12/16", "DATE", "validator:date_not"),
     ("presented to the ED w/ ~10 days progressive DOE", "~10", "DATE", "validator:date_not"),
     ("RUL now measures 9 mm (series 4, image 62), previously 7 mm", "62", "DATE", "validator:date_not"),

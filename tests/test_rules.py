@@ -381,6 +381,7 @@ POSITIVE_CASES = [
     ("Wife to refill the pill box on her return Wed. Recheck INR Mon.", "DATE", "Wed."),
     ("[patient] i broke my wrist when i was , oh , sixty . slipped on ice", "AGE", "sixty"),
     ("[patient_guest] so eli is seven now and they fight like cats", "AGE", "seven"),
+    ("PICC removed on 1/5, tip culture grew staph", "DATE", "1/5"),
 ]
 
 
@@ -396,6 +397,9 @@ NEGATIVE_CASES = [
     ("[patient] my son , said he would drive me .", "said"),
     ("Return if worse. - see above", "see"),
     ("[doctor] your ast is 62 , alt is 88 , so the liver", "62"),
+    ("Pain is currently rated at 2/10 and increases to 8/10 on stairs.", "8/10"),
+    ("Quadriceps strength 4/5 on the right and 5/5 on the left.", "5/5"),
+    ("Shoulder pain 3/10 at rest and 6/10 with overhead reaching.", "6/10"),
     ("[patient] the pain is seven out of ten today", "seven"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),

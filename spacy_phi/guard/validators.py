@@ -300,6 +300,8 @@ _SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:3|4|5|6|10|12|15|16|
 _SCORE_WORD_BEFORE = re.compile(
     r"\b(?:strength|strengths|motor|power|reflex(?:es)?|grade|graded|score|scored|scale|mmse|moca|gcs|gait|balance|"
     r"murmur|rated|rates|tinetti|berg|phq|gad|bims|oxford|mmt|teach-?back|"
+    # muscle groups and limbs of a strength exam ("Left lower extremity 5/5", "hip flexors 4/5")
+    r"extremity|extremities|flexors?|extensors?|flexion|extension|abduction|adduction|dorsiflexion|plantarflexion|grip|"
     # ventilator pressures ("BiPAP 12/5", "CPAP 10/5")
     r"bi-?pap|cpap|ipap|epap|peep|nippv|"
     # cognitive and forensic test items ("recalls 3/3", "MacCAT-CA: Understanding 10/16")
@@ -311,6 +313,7 @@ _SCORE_WORD_AFTER = re.compile(r"\s*(?:strength|power|reflex(?:es)?|motor|grip|b
 #: Muscle strength out of 5 with its side after it ("Hip abd 4/5 R, 5/5 L").
 _STRENGTH_OUT_OF_FIVE = re.compile(r"^[0-5][+-]?\s*/\s*5$")
 _SIDE_AFTER = re.compile(r"[ \t]*(?:R|L|b/l|bil)\b")
+_OTHERWISE_BEFORE = re.compile(r"\botherwise[ \t]*,?[ \t]*$", re.IGNORECASE)
 _SCORE_CONTEXT_BEFORE = re.compile(
     r"\b(?:pain|scale|rated?|rates|score|level|intensity|severity|hurts?|worst|best|about|around|like|faces|flacc|nrs|vas|cpot|"
     r"fatigue|anxiety|nausea|mood|energy|dyspnea|itch|itching|cravings?|depression)\b[^.\n]*$",
@@ -767,8 +770,10 @@ class LabelValidators:
                 or _SCORE_WORD_AFTER.match(text, span.end_char)
             ):
                 return REASON_DATE_NUMBER_SHAPE  # "Strength is 4/5 on the right and 5/5", "balance score of 12/16"
-            if _STRENGTH_OUT_OF_FIVE.match(joined) and _SIDE_AFTER.match(text, span.end_char):
-                return REASON_DATE_NUMBER_SHAPE  # "Hip abd 4/5 R, 5/5 L"
+            if _STRENGTH_OUT_OF_FIVE.match(joined) and (
+                _SIDE_AFTER.match(text, span.end_char) or _OTHERWISE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char)
+            ):
+                return REASON_DATE_NUMBER_SHAPE  # "Hip abd 4/5 R, 5/5 L", "limited by pain; otherwise 5/5"
             if joined == "24/7" and not _DATE_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
                 return REASON_DATE_NUMBER_SHAPE  # "the 24/7 line"
             if self._has_medical_word(span) and not any(_DATE_SHAPED.match(n) for n in numbers):

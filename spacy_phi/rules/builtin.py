@@ -140,6 +140,8 @@ _FRACTION_AFTER = (
 )
 #: Context before "n/m" that makes it a score or ratio.
 _FRACTION_BEFORE = r"(?:pain|score|scale|rated|rates|strength|motor|grade|murmur|gcs|apgars?|ratio|power|bp|b/p)(?:\s+\w+){0,2}\s*[:=]?"
+#: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
+_SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
 #: Words before a bare "m/d" that make it a date.
 _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
@@ -1418,9 +1420,23 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_month_day_cue", "DATE",
-            rf"{_DATE_CUE}(?P<value>{_MONTH_NUM}/{_DAY})(?![\w/]|\.\d|-\d)",
+            # Out of 5 or 10 ("to 8/10", "and 5/5"): date_month_day_cue_score_shaped.
+            rf"{_DATE_CUE}(?P<value>(?!{_SCORE_SHAPED}(?![\w/]))(?:{_MONTH_NUM}/{_DAY}))(?![\w/]|\.\d|-\d)",
             exclude_after=_FRACTION_AFTER,
             description="m/d after a date word ('on 9/14', 'since 3/12', 'f/u 10/2')",
+        ),
+        RegexRule(
+            "date_month_day_cue_score_shaped", "DATE",
+            rf"{_DATE_CUE}(?P<value>{_SCORE_SHAPED})(?![\w/]|\.\d|-\d)",
+            exclude_after=_FRACTION_AFTER,
+            # a pain or strength score earlier in the clause: "rated at 2/10 and increases to 8/10",
+            # "strength 4/5 on the right and 5/5 on the left", "3/10 at rest and 6/10"
+            exclude_before=(
+                r"(?:\b(?:rated?|rates|strength|motor|power|score|scale|grade|graded|relief|pain\s+(?:is|was|of|at))\b"
+                r"|\d\s*/\s*(?:5|10)\b)[^.;\n]*"
+            ),
+            context_chars=60,
+            description="m/d out of 5 or 10 after a date word ('on 1/5', 'since 5/10'), unless a pain or strength score comes before it in the clause",
         ),
         RegexRule(
             "date_month_day", "DATE",
