@@ -59,6 +59,8 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         (_CASED + "Unable to work as a driver since the collision.", "driver since", "PROFESSION", "driver"),
         ("we lived in houston , katy actually , for years", "katy actually", "CITY", "katy"),
         ("[patient] my friend priya goes to a gym on lake avenue", "priya goes", "PATIENT", "priya"),
+        # a leading lower-case article
+        ("he lives with my other sister in the philippines .", "the philippines", "COUNTRY", "philippines"),
     ],
 )
 def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expected):
@@ -83,6 +85,7 @@ def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expect
         ("she was three and a half when it started", "three and a half", "AGE"),
         ("for his granddaughter's fifteenth birthday", "fifteenth", "AGE"),
         ("i drive for enterprise rent-a-car now", "enterprise rent-a", "ORGANIZATION"),
+        (_CASED + "Admitted to The Christ Hospital overnight.", "The Christ Hospital", "HOSPITAL"),
     ],
 )
 def test_values_and_what_may_be_part_of_them_stay_whole(guard_nlp, text, value, label):

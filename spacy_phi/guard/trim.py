@@ -21,6 +21,7 @@ words stay. Trimming only drops edge tokens that hide nothing:
   lower-case ordinary words ("Amazon warehouse", "Quest draw");
 - for an age, words that are no number at either end ("sixty six year" old,
   "fifty one year old right"): the conventions mark the number alone;
+- a leading lower-case article ("the philippines"; "The Christ Hospital" stays);
 - for every other name label, a trailing lower-case function word, conjunction
   or adverb in -ly ("accountant and", "driver since", "louisiana originally"),
   and after a lower-case person's name a verb ("priya goes").
@@ -146,6 +147,8 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         glued = not (token if at_start else neighbour).whitespace_
         if glued and (neighbour.text[:1] if at_start else neighbour.text[-1:]).isalnum():
             return False
+        if at_start and word in ("a", "an", "the"):
+            return True  # "the philippines", "a salon": the conventions never start a span with an article
         if numeric:
             if word in _NOT_NUMBER_PARTS:
                 return True
