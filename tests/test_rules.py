@@ -382,6 +382,9 @@ POSITIVE_CASES = [
     ("[patient] i broke my wrist when i was , oh , sixty . slipped on ice", "AGE", "sixty"),
     ("[patient_guest] so eli is seven now and they fight like cats", "AGE", "seven"),
     ("PICC removed on 1/5, tip culture grew staph", "DATE", "1/5"),
+    ("[patient_guest] and then there's marcus , he's twelve , so he helps", "AGE", "twelve"),
+    ("[patient] she's three and a half , and she talks all day", "AGE", "three and a half"),
+    ("[patient] my oldest is thirteen and the other one is ten i was playing with them", "AGE", "ten"),
 ]
 
 
@@ -401,6 +404,8 @@ NEGATIVE_CASES = [
     ("Quadriceps strength 4/5 on the right and 5/5 on the left.", "5/5"),
     ("Shoulder pain 3/10 at rest and 6/10 with overhead reaching.", "6/10"),
     ("[patient] the pain is seven out of ten today", "seven"),
+    ("[patient] she's ten weeks along now", "ten"),
+    ("[patient] my son is ten minutes away so he can drive me", "ten"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),

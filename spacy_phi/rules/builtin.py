@@ -1173,6 +1173,26 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "age_he_she_is_lower", "AGE",
+            rf"\b(?:he|she)['’]s\s+(?:only\s+|just\s+|about\s+|turning\s+)?(?P<value>{_SPOKEN_AGE}(?:\s+and\s+a\s+half)?)"
+            r"(?=\s*(?:now|years?\s+old|[.,?!]|and\b|$))",
+            flags="m",
+            prefilter=r"\b(?:he|she)['’]s\s",
+            description="an age in words after \"he's\", \"she's\" in speech ('he's twelve , so', 'she's three and a half'); not 'she's ten months pregnant'",
+        ),
+        RegexRule(
+            "age_of_relative_lower", "AGE",
+            rf"\b(?:my|his|her|our|the|their)\s+(?:{RELATIVE_WORDS}|oldest|youngest|eldest|middle\s+one|other\s+one|little\s+one)"
+            rf"\s+is\s+(?:only\s+|just\s+|about\s+)?(?P<value>{_SPOKEN_AGE}(?:\s+and\s+a\s+half)?)(?![\w-])"
+            # transcripts run sentences on ("the other one is ten i was playing"): only a unit after it excludes it
+            r"(?!\s*(?:mg|milligrams?|percent|pounds?|lbs?|minutes?|hours?|days?|weeks?|months?|o['’]clock|times|units?|"
+            r"dollars|bucks|feet|foot|inches|miles|blocks|out\s+of|of\s+(?:them|us|ten)|points?))",
+            flags="m",
+            prefilter=r"\bis\s+(?:only\s+|just\s+|about\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
+            r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
+            description="an age in words after a relative or child in speech ('my oldest is thirteen and the other one is ten')",
+        ),
+        RegexRule(
             "age_onset_bare", "AGE",
             r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
             r"(?P<value>\d{1,2})(?![\w.%/])",
