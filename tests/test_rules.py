@@ -385,6 +385,8 @@ POSITIVE_CASES = [
     ("[patient_guest] and then there's marcus , he's twelve , so he helps", "AGE", "twelve"),
     ("[patient] she's three and a half , and she talks all day", "AGE", "three and a half"),
     ("[patient] my oldest is thirteen and the other one is ten i was playing with them", "AGE", "ten"),
+    ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway"),
+    ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road"),
 ]
 
 
@@ -406,6 +408,9 @@ NEGATIVE_CASES = [
     ("[patient] the pain is seven out of ten today", "seven"),
     ("[patient] she's ten weeks along now", "ten"),
     ("[patient] my son is ten minutes away so he can drive me", "ten"),
+    ("[patient] i was driving on the road when it started", "the road"),
+    ("[patient] we live off a busy road near the school", "busy road"),
+    ("[patient] it was on main street by the bank", "main street"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),

@@ -1193,6 +1193,20 @@ def builtin_rules() -> List[RegexRule]:
             description="an age in words after a relative or child in speech ('my oldest is thirteen and the other one is ten')",
         ),
         RegexRule(
+            "street_spoken_lower", "STREET",
+            r"\b(?:on|off\s+of|off|near|by|at|to|down|up)\s+(?:,\s*(?:on|off)\s+)?"
+            r"(?P<value>(?!(?:busy|main|dirt|gravel|back|side|country|long|same|other|next|wrong|right|left|open|private|"
+            r"rural|local|quiet|narrow|icy|wet|new|old)\s)(?P<first>[a-z][a-z'-]+)(?:\s+[a-z][a-z'-]+)?\s+"
+            r"(?:road|avenue|boulevard|highway|pike|drive|street|lane|parkway|blvd|trail|circle|court|expressway|freeway|turnpike))\b",
+            group_checks={"first": ("not_function_word",)},
+            prefilter=r"[a-z]\s+(?:road|avenue|boulevard|highway|pike|drive|street|lane|parkway|blvd|trail|circle|court|expressway|freeway|turnpike)\b",
+            priority=2,
+            description=(
+                "a street said in lower case after 'on', 'off of', 'near' ('the h-e-b on spencer highway', 'off of laraway road', "
+                "'on lake shore drive'); not 'on the road', 'down a busy street', 'off the main road'"
+            ),
+        ),
+        RegexRule(
             "age_onset_bare", "AGE",
             r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
             r"(?P<value>\d{1,2})(?![\w.%/])",
