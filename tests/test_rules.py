@@ -241,6 +241,9 @@ POSITIVE_CASES = [
     ("moved here in two thousand nine", "DATE", "two thousand nine"),
     # lower-case places, jobs and chains after a cue (speech transcripts)
     ("used to when i lived in detroit", "CITY", "detroit"),
+    # GeoNames cities beside the CMS ones (world_cities_lower.txt)
+    ("[patient_guest] she's getting married in ireland , in galway , in september", "CITY", "galway"),
+    ("[patient] my sister's wedding is in sedona in april", "CITY", "sedona"),
     ("moved here from san antonio last year", "CITY", "san antonio"),
     ("we drove up from salt lake city", "CITY", "salt lake city"),
     ("i went up to vermont , um , to explore", "STATE", "vermont"),

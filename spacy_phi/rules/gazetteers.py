@@ -70,13 +70,20 @@ _NOT_JOB_MODIFIERS = frozenset(
 
 @lru_cache(maxsize=1)
 def us_cities_lower() -> FrozenSet[str]:
-    """The lower-case US city names of the city rules."""
-    text = resources.files("spacy_phi").joinpath("data", "label_lexicons", "us_cities_lower.txt").read_text(encoding="utf-8")
-    return frozenset(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    """The lower-case city names of the city rules: US cities with a hospital
+    (CMS) and the GeoNames cities of 5,000+ people in the US or 100,000+
+    elsewhere that are no English word or given name ("sedona", "galway")."""
+    folder = resources.files("spacy_phi").joinpath("data", "label_lexicons")
+    names = set()
+    for file_name in ("us_cities_lower.txt", "world_cities_lower.txt"):
+        text = folder.joinpath(file_name).read_text(encoding="utf-8")
+        names.update(line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#"))
+    return frozenset(names)
 
 
 def is_us_city_lower(value: str) -> bool:
-    """A lower-case US city of the list ("detroit", "san antonio"; not "mobile")."""
+    """A lower-case city of the lists ("detroit", "san antonio", "galway"; not "mobile").
+    (The name stays for the check name that saved pipelines carry.)"""
     return value.islower() and " ".join(value.split()) in us_cities_lower()
 
 
