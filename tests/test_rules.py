@@ -390,6 +390,9 @@ POSITIVE_CASES = [
     ("[patient] my oldest is thirteen and the other one is ten i was playing with them", "AGE", "ten"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway"),
     ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road"),
+    ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius"),
+    ("[patient] no . i go to first baptist every sunday and see my friends", "ORGANIZATION", "first baptist"),
+    ("[patient_guest] he works with a company , rogelio works for alamo roofing now", "ORGANIZATION", "alamo roofing"),
 ]
 
 
@@ -414,6 +417,7 @@ NEGATIVE_CASES = [
     ("[patient] i was driving on the road when it started", "the road"),
     ("[patient] we live off a busy road near the school", "busy road"),
     ("[patient] it was on main street by the bank", "main street"),
+    ("[patient] i volunteer at the food bank on fridays", "food bank"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),

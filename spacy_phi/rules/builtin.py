@@ -1207,6 +1207,36 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "church_or_saint_lower", "ORGANIZATION",
+            r"\b(?:at|to|from|attends?|attend|with|by)\s+(?:the\s+)?(?P<value>"
+            r"(?:first|second|grace|calvary|bethel|mount|new\s+hope)\s+(?:baptist|methodist|presbyterian|lutheran|church|"
+            r"pentecostal|ame|episcopal|assembly)(?:\s+church)?"
+            # a parish, school or hospital named for a saint; not a city named so
+            r"|st\.?\s+(?!louis\b|paul\b|petersburg\b|george\b|augustine\b|cloud\b|joseph\b(?!\s*['’]s))[a-z][a-z'.&-]*(?:['’]s)?"
+            r")(?![\w'’])",
+            prefilter=r"\b(?:st\.?\s+[a-z]|(?:first|second|grace|calvary|bethel|mount|new\s+hope)\s+[a-z])",
+            priority=2,
+            description=(
+                "a church, parish or school named in lower case in speech ('mass at st. pius', 'i go to first baptist', "
+                "'by st. mark's'); not a city ('from st. louis', 'to st. paul')"
+            ),
+        ),
+        RegexRule(
+            "company_suffix_lower", "ORGANIZATION",
+            r"\b(?:at|for|with|from|by)\s+(?:the\s+)?(?P<value>(?P<name>[a-z][a-z'.&-]*(?:\s+[a-z][a-z'.&-]*)?)\s+"
+            r"(?:roofing|plumbing|landscaping|trucking|construction|insurance|towing|electric|logistics|fire\s+department|"
+            r"police\s+department|airlines|motors|foods|industries|manufacturing|bank))\b",
+            # the words before the company word hold a proper name (the company word itself is no evidence)
+            group_checks={"name": ("hospital_name",)},
+            prefilter=r"[a-z]\s+(?:roofing|plumbing|landscaping|trucking|construction|insurance|towing|electric|logistics|"
+            r"fire\s+department|police\s+department|airlines|motors|foods|industries|manufacturing|bank)\b",
+            priority=2,
+            description=(
+                "an employer in lower case before a company word, with a proper-name word in it ('works for alamo roofing', "
+                "'thirty one years , saint paul fire department'); not 'the food bank'"
+            ),
+        ),
+        RegexRule(
             "age_onset_bare", "AGE",
             r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
             r"(?P<value>\d{1,2})(?![\w.%/])",
