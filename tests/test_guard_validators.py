@@ -182,7 +182,7 @@ KEPT = [
     ("she moved from Mexico", "Mexico", "COUNTRY"),
     ("she moved from mexico", "mexico", "COUNTRY"),
     ("back in the US now", "US", "COUNTRY"),
-    ("flew in from the Philippines", "the Philippines", "COUNTRY"),
+    ("flew in from the Philippines", "Philippines", "COUNTRY"),
     ("lives in Boston, MA 02115", "MA", "STATE"),
     ("Boston, MA is home", "MA", "STATE"),
     ("lives in georgia", "georgia", "STATE"),

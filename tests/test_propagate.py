@@ -31,14 +31,14 @@ def run_with_fake_ner(nlp, text: str, ner: List[Tuple[str, str, int]]):
 
 
 def test_a_name_found_once_in_a_transcript_is_marked_at_every_mention(nlp):
-    text = "[doctor] hi , nora . how are you ?\n[patient] good .\n[doctor] okay nora , hop on one foot . bye nora ."
-    doc = run_with_fake_ner(nlp, text, [("nora", "PATIENT", 0)])
-    mentions = [i for i in range(len(text)) if text.startswith("nora", i)]
+    text = "[doctor] hi , odalys . how are you ?\n[patient] good .\n[doctor] okay odalys , hop on one foot . bye odalys ."
+    doc = run_with_fake_ner(nlp, text, [("odalys", "PATIENT", 0)])
+    mentions = [i for i in range(len(text)) if text.startswith("odalys", i)]
     assert len(mentions) == 3
-    assert [(e.label_, e.start_char) for e in doc.ents if e.text == "nora"] == [("PATIENT", i) for i in mentions]
-    detectors = [p["detector"] for p in doc._.phi_provenance if text[p["start"]:p["end"]] == "nora"]
+    assert [(e.label_, e.start_char) for e in doc.ents if e.text == "odalys"] == [("PATIENT", i) for i in mentions]
+    detectors = [p["detector"] for p in doc._.phi_provenance if text[p["start"]:p["end"]] == "odalys"]
     assert detectors == ["ner", "propagated", "propagated"]
-    assert [s.text for s in doc.spans[NER_GROUP]] == ["nora"]
+    assert [s.text for s in doc.spans[NER_GROUP]] == ["odalys"]
 
 
 def test_the_full_name_is_marked_before_its_parts(nlp):
