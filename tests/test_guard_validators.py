@@ -109,6 +109,11 @@ VETOED = [
         "PATIENT",
         "validator:span_too_long",
     ),
+    # a place or person that names a sports team
+    ("are you more of a san francisco forty nine or span", "san francisco", "CITY", "validator:sports_team"),
+    ("i do love them with dallas cowboys not so much", "dallas", "PATIENT", "validator:sports_team"),
+    ("i'm a big texas fan , always have been", "texas", "STATE", "validator:sports_team"),
+    ("watched the Dallas Cowboys game", "Dallas Cowboys", "CITY", "validator:sports_team"),
     # "US" the imaging study, not the country.
     ("Thyroid nodule found on carotid US in Jan 2023.", "US", "COUNTRY", "validator:us_is_ultrasound"),
     ("RUQ US w/ multiple stones.", "US", "CITY", "validator:us_is_ultrasound"),
@@ -183,6 +188,10 @@ KEPT = [
     ("she moved from mexico", "mexico", "COUNTRY"),
     ("back in the US now", "US", "COUNTRY"),
     ("flew in from the Philippines", "Philippines", "COUNTRY"),
+    # a place or name near no team word; a saint's or place's given name stays PHI
+    ("we moved from dallas last year", "dallas", "CITY"),
+    ("my son tyler plays on the team", "tyler", "PATIENT"),
+    ("at lake harriet . my friend june and i walk", "harriet", "PATIENT"),
     ("lives in Boston, MA 02115", "MA", "STATE"),
     ("Boston, MA is home", "MA", "STATE"),
     ("lives in georgia", "georgia", "STATE"),
@@ -542,3 +551,10 @@ def test_drug_names_are_exact_only():
     assert kept == ["entresto", "persa-gel"]
     vocabulary = __import__("spacy_phi.guard.vocabulary", fromlist=["x"]).default_vocabulary()
     assert vocabulary.is_drug("entresto") and not vocabulary.is_drug("entrestos")
+
+
+def test_a_team_word_vetoes_a_rule_span_too(guard_nlp):
+    # "francisco" of "san francisco" is a given name of the lower-case name pattern; before "fan" the place is a team
+    text = "[patient] i'm a more of a san francisco fan"
+    assert vetoed_reason(guard_nlp, text, "francisco", "PATIENT", RULES_GROUP) == "validator:sports_team"
+    assert vetoed_reason(guard_nlp, "[patient] we lived in san francisco for years", "francisco", "PATIENT", RULES_GROUP) is None

@@ -227,6 +227,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         validate = group in self.validator_groups and label in self.validated_labels
         if label not in self.guarded_labels and not validate:
             return None
+        # A place or a team around the words, whoever found them ("san francisco"
+        # read as a given name, "a dallas cowboys fan").
+        context_reason = self.validators.context_reason(span, text)
+        if context_reason is not None:
+            return context_reason
         if group == NER_GROUP and label in _PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.

@@ -74,6 +74,7 @@ REASON_OBSTETRIC = "validator:obstetric_notation"
 REASON_DIAGNOSIS_CODE = "validator:diagnosis_code"
 REASON_ROLE_AS_PLACE = "validator:role_or_service_as_place"
 REASON_DAY_COUNTER = "validator:day_counter_or_signed_number"
+REASON_SPORTS_TEAM = "validator:sports_team"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -447,6 +448,7 @@ class LabelLexicons:
     clinical_services: FrozenSet[str] = frozenset()
     non_occupations: FrozenSet[str] = frozenset()
     public_programs: FrozenSet[str] = frozenset()  # as written; compare with `public_programs_lower`
+    sports_teams: FrozenSet[str] = frozenset()  # words of team nicknames ("49ers", "cowboys", "tide")
 
     @property
     def states_lower(self) -> FrozenSet[str]:
@@ -477,6 +479,7 @@ LEXICON_FILES: Dict[str, str] = {
     "clinical_services": "clinical_services.txt",
     "non_occupations": "non_occupations.txt",
     "public_programs": "public_programs.txt",
+    "sports_teams": "sports_teams.txt",
 }
 #: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
 _PHRASE_LEXICONS = frozenset({"states", "countries", "public_programs"})
@@ -498,6 +501,18 @@ def default_lexicons() -> LabelLexicons:
 
 #: Labels a "US" (ultrasound) can be mistaken for.
 _PLACE_LABELS = frozenset({"COUNTRY", "CITY", "STATE", "LOCATION_OTHER"})
+#: Labels a sports team's home or nickname is mistaken for (no ORGANIZATION: "Xcel Energy bills").
+_TEAM_NAME_LABELS = _PLACE_LABELS | {"PATIENT", "DOCTOR"}
+#: The word after a span, on the same line ("(?:the )?" skipped: "beat the eagles").
+_WORD_AFTER = re.compile(r"[ \t]+([A-Za-z0-9][A-Za-z0-9'-]*)")
+_NINERS_AFTER = re.compile(r"[ \t-]+nine(?:rs|s)?\b", re.IGNORECASE)
+#: A word that starts a place name right before a given name ("san francisco", "fort collins",
+#: "lake charles"; no gold person span of any corpus follows one).
+_PLACE_PREFIX_BEFORE = re.compile(
+    r"\b(?:san|santa|los|las|el|fort|ft\.?|port|mount|mt\.?|lake|saint|st\.?|palm|grand)[ \t]+$", re.IGNORECASE
+)
+#: After a place: it is a team's ("a texas fan", "the georgia game").
+_SPORTS_WORDS = frozenset({"fan", "fans", "game", "games", "team"})
 #: Right after "US": the study's use or result ("US-guided", "US showed").
 _ULTRASOUND_AFTER = re.compile(
     r"\s*(?:-\s*)?(?:guided|guidance|showed|shows|revealed|reveals|demonstrated|demonstrates|w/|"
@@ -615,6 +630,38 @@ class LabelValidators:
         # PHI with the wrong label ("brittany edwards" tagged PROFESSION, "Hope"
         # tagged DEVICE); only spans made of ordinary words are vetoed.
         return reason if self._ordinary_words_only(span, text) else None
+
+    def context_reason(self, span: Span, text: str) -> Optional[str]:
+        """Why the words around a span make it no PHI, whoever found it (tagger,
+        rule or name list): a place or person that names a sports team ("dallas
+        cowboys", "a texas fan", "san francisco forty niners", where "francisco"
+        was read as a given name). None otherwise."""
+        label = span.label_
+        if label not in _TEAM_NAME_LABELS:
+            return None
+        # A given name after "san", "st.", "lake" is part of a place's name ("san francisco fan").
+        in_place_name = label in ("PATIENT", "DOCTOR") and bool(
+            _PLACE_PREFIX_BEFORE.search(text, max(0, span.start_char - 12), span.start_char)
+        )
+        if self._sports_team(span, text, as_place=in_place_name or label in _PLACE_LABELS):
+            return REASON_SPORTS_TEAM
+        return None
+
+    def _sports_team(self, span: Span, text: str, as_place: bool) -> bool:
+        """A place or person span that names a team: a team nickname right after
+        it or as its last word ("dallas cowboys", "the georgia bulldogs"), or,
+        for a place, "fan", "game" or "team" after it ("a texas fan")."""
+        teams = self.lexicons.sports_teams
+        words = _words(span.text)
+        if len(words) > 1 and words[-1] in teams and span.label_ != "PATIENT":
+            return True
+        after = _WORD_AFTER.match(text, span.end_char)
+        if after is None:
+            return False
+        word = after.group(1).lower()
+        if word == "forty" and _NINERS_AFTER.match(text, after.end()):
+            return True  # "forty niners", "forty nine" as said
+        return word in teams or (as_place and word in _SPORTS_WORDS)
 
     @staticmethod
     def _number_shape(span: Span, text: str) -> Optional[str]:
