@@ -109,6 +109,10 @@ VETOED = [
         "PATIENT",
         "validator:span_too_long",
     ),
+    # a thing's reading that moved or was read out, not a person's age or a room
+    ("platelets 96 , which is a little low , they were 110 last time", "110", "AGE", "validator:age_is_a_measure"),
+    ("your egfr is 64 , it was 78 last year , so", "78", "AGE", "validator:age_is_a_measure"),
+    ("weight 121 pounds , down from 133 in may", "133", "ROOM", "validator:measurement"),
     # a place or person that names a sports team
     ("are you more of a san francisco forty nine or span", "san francisco", "CITY", "validator:sports_team"),
     ("i do love them with dallas cowboys not so much", "dallas", "PATIENT", "validator:sports_team"),
@@ -188,6 +192,7 @@ KEPT = [
     ("she moved from mexico", "mexico", "COUNTRY"),
     ("back in the US now", "US", "COUNTRY"),
     ("flew in from the Philippines", "Philippines", "COUNTRY"),
+    ("he was 78 last year when he fell", "78", "AGE"),
     # a place or name near no team word; a saint's or place's given name stays PHI
     ("we moved from dallas last year", "dallas", "CITY"),
     ("my son tyler plays on the team", "tyler", "PATIENT"),

@@ -146,6 +146,10 @@ _AGE_NOT_BEFORE = re.compile(
     rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{_INDEX_WORDS}|score|grade|day|map|peak)\s*#?\s*|"
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
+    # ... and where it moved from: "down from 133", "up from 480".
+    r"\b(?:up|down|increased|decreased|improved|dropped|went|came|fell|rose)\s+from\s*|"
+    # A thing's reading, not a person's age: "they were 110 last time", "it was 78 last year".
+    r"\b(?:it|they|that|those|these|which)\s*(?:was|were|is|are|['’]s|['’]re)\s+(?:about\s+|around\s+|like\s+|only\s+|just\s+)?|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
     r"\b(?:under|over|above|below|until|starting\s+at|beginning\s+at|after)\s+(?:the\s+)?age\s+(?:of\s+)?|"
     # A guideline's age range: "between the ages of 9 to 11", "and again between 17 to 20 years old".
@@ -153,6 +157,8 @@ _AGE_NOT_BEFORE = re.compile(
     r"\bbetween\s+(?:the\s+)?(?:ages?\s+(?:of\s+)?)?(?:\d{1,3}\s*(?:to|and|through|-)\s*)?)$",
     re.IGNORECASE,
 )
+#: A reading that moved from a number: "down from 133" (no room, no age).
+_MOVED_FROM_BEFORE = re.compile(r"\b(?:up|down|increased|decreased|improved|dropped|went|came|fell|rose)\s+from\s*$", re.IGNORECASE)
 #: A lab value or vital sign read out before the number: "your a1c here is 8",
 #: "the hdl should be over 50 , and it was 44", "temperature of 98".
 _AGE_MEASURE_BEFORE = re.compile(
@@ -891,6 +897,8 @@ class LabelValidators:
         value = span.text.strip()
         if value.isdigit() and len(value) <= 2 and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return REASON_ROOM_WITHOUT_CUE
+        if value.isdigit() and _MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
+            return REASON_MEASUREMENT  # "weight 121 pounds , down from 133", "bnp 1,240 , up from 480"
         return None
 
     @staticmethod
