@@ -393,6 +393,7 @@ POSITIVE_CASES = [
     ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius"),
     ("[patient] no . i go to first baptist every sunday and see my friends", "ORGANIZATION", "first baptist"),
     ("[patient_guest] he works with a company , rogelio works for alamo roofing now", "ORGANIZATION", "alamo roofing"),
+    ("[doctor] she's due for the rsv vaccine , the nurse patty can give it today", "DOCTOR", "patty"),
 ]
 
 
@@ -418,6 +419,7 @@ NEGATIVE_CASES = [
     ("[patient] we live off a busy road near the school", "busy road"),
     ("[patient] it was on main street by the bank", "main street"),
     ("[patient] i volunteer at the food bank on fridays", "food bank"),
+    ("[doctor] i'm gon na have the nurse come in and get you discharged", "come"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),

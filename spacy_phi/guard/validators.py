@@ -507,8 +507,9 @@ def default_lexicons() -> LabelLexicons:
 
 #: Labels a "US" (ultrasound) can be mistaken for.
 _PLACE_LABELS = frozenset({"COUNTRY", "CITY", "STATE", "LOCATION_OTHER"})
-#: Labels a sports team's home or nickname is mistaken for (no ORGANIZATION: "Xcel Energy bills").
-_TEAM_NAME_LABELS = _PLACE_LABELS | {"PATIENT", "DOCTOR"}
+#: Labels a sports team's home or nickname is mistaken for (no ORGANIZATION, "Xcel Energy bills";
+#: no LOCATION_OTHER, whose names end in such words: "Monon Trail", "Appalachian Trail").
+_TEAM_NAME_LABELS = frozenset({"CITY", "STATE", "COUNTRY", "PATIENT", "DOCTOR"})
 #: The word after a span, on the same line ("(?:the )?" skipped: "beat the eagles").
 _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z0-9][A-Za-z0-9'-]*)")
 _NINERS_AFTER = re.compile(r"[ \t-]+nine(?:rs|s)?\b", re.IGNORECASE)

@@ -844,6 +844,20 @@ def builtin_rules() -> List[RegexRule]:
             description="a lower-case name after 'my name is' in speech ('my name is lucia , spanish interpreter')",
         ),
         RegexRule(
+            "staff_role_then_name_lower", "DOCTOR",
+            r"\b(?:nurse|midwife|therapist|dietitian|nutritionist|counselor|pharmacist|social\s+worker|scheduler|receptionist|"
+            r"interpreter|chaplain|navigator|case\s+manager|physical\s+therapist|np)\s*,?\s+(?P<value>[a-z]{3,})"
+            r"(?=\s*[,.?!]|\s+(?:who|will|can|is|in|at|here|there|from|and|she|he)\b)",
+            checks=("greeted_given_name",),
+            prefilter=r"\b(?:nurse|midwife|therapist|dietitian|nutritionist|counselor|pharmacist|worker|scheduler|receptionist|"
+            r"interpreter|chaplain|navigator|manager|np)\s*,?\s+[a-z]",
+            priority=1,  # weak: a full name the tagger found around it keeps its extent
+            description=(
+                "a lower-case given name after a care-staff role in speech ('the nurse patty can give it', 'the midwife , "
+                "tamsin .', 'our sports dietitian , noor ,'); a given name of the lists only ('the nurse come in' is no name)"
+            ),
+        ),
+        RegexRule(
             "relative_name_lower", "PATIENT",
             rf"\b{RELATIVE_WORDS}(?!['’])\s+(?P<value>{_LOWER_NAME_WORD})(?![\w])",
             checks=("not_common_word",),
