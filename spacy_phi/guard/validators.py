@@ -109,7 +109,8 @@ _AGE_WORDS = frozenset(
 )
 #: Words inside an age that are no number but belong to it ("three and a half").
 _AGE_INNER_WORDS = frozenset({"and", "a", "half"})
-_SMALL_ORDINALS = frozenset("first second third fifth eighth ninth twelfth".split())
+#: Ordinals not spelt number + "th" ("twenty eighth"); not "first", "second", "third", which count more than age.
+_SMALL_ORDINALS = frozenset("fifth eighth ninth twelfth".split())
 
 
 def is_age_word(word: str) -> bool:
@@ -510,7 +511,7 @@ _PLACE_LABELS = frozenset({"COUNTRY", "CITY", "STATE", "LOCATION_OTHER"})
 #: Labels a sports team's home or nickname is mistaken for (no ORGANIZATION, "Xcel Energy bills";
 #: no LOCATION_OTHER, whose names end in such words: "Monon Trail", "Appalachian Trail").
 _TEAM_NAME_LABELS = frozenset({"CITY", "STATE", "COUNTRY", "PATIENT", "DOCTOR"})
-#: The word after a span, on the same line ("(?:the )?" skipped: "beat the eagles").
+#: The word after a span, on the same line.
 _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z0-9][A-Za-z0-9'-]*)")
 _NINERS_AFTER = re.compile(r"[ \t-]+nine(?:rs|s)?\b", re.IGNORECASE)
 #: A word that starts a place name right before a given name ("san francisco", "fort collins",

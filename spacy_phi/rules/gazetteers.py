@@ -72,7 +72,7 @@ _NOT_JOB_MODIFIERS = frozenset(
 def us_cities_lower() -> FrozenSet[str]:
     """The lower-case city names of the city rules: US cities with a hospital
     (CMS) and the GeoNames cities of 5,000+ people in the US or 100,000+
-    elsewhere that are no English word or given name ("sedona", "galway")."""
+    elsewhere that are no English word or given name ("sedona", "osaka")."""
     folder = resources.files("spacy_phi").joinpath("data", "label_lexicons")
     names = set()
     for file_name in ("us_cities_lower.txt", "world_cities_lower.txt"):
@@ -82,7 +82,7 @@ def us_cities_lower() -> FrozenSet[str]:
 
 
 def is_us_city_lower(value: str) -> bool:
-    """A lower-case city of the lists ("detroit", "san antonio", "galway"; not "mobile").
+    """A lower-case city of the lists ("detroit", "san antonio", "osaka"; not "mobile").
     (The name stays for the check name that saved pipelines carry.)"""
     return value.islower() and " ".join(value.split()) in us_cities_lower()
 

@@ -14,6 +14,12 @@ rule gives the same words wins in `phi_merge` ("doctor gregory" stays DOCTOR).
 Right after a greeting ("nice to see you jack i know") the English words among
 the names count too: `greeted_given_names` is the list the `given_name_greeted`
 regex rule checks its word against.
+
+Both lists also take the 1990 US Census given names that are no English or
+Spanish word, place, or word the training notes use as no name
+(`census_given_names`, shipped in `spacy_phi/data`): "bernadette", "tamika".
+The checks of the speech rules that name a person from context ("my wife ,
+may ,", "efrain chavez is a forty four year old") are here too.
 """
 
 from __future__ import annotations
