@@ -394,6 +394,8 @@ POSITIVE_CASES = [
     ("[patient] no . i go to first baptist every sunday and see my friends", "ORGANIZATION", "first baptist"),
     ("[patient_guest] he works with a company , rogelio works for alamo roofing now", "ORGANIZATION", "alamo roofing"),
     ("[doctor] she's due for the rsv vaccine , the nurse patty can give it today", "DOCTOR", "patty"),
+    ("FH: Mother had melanoma in situ at 52. Father with HTN.", "AGE", "52"),
+    ("Smoking: 1 ppd since 15, quit 2019", "AGE", "15"),
 ]
 
 
@@ -420,6 +422,8 @@ NEGATIVE_CASES = [
     ("[patient] it was on main street by the bank", "main street"),
     ("[patient] i volunteer at the food bank on fridays", "food bank"),
     ("[doctor] i'm gon na have the nurse come in and get you discharged", "come"),
+    ("Started heparin gtt at 17:00, PTT pending", "17"),
+    ("Had a fever at 38.5 overnight, now afebrile", "38"),
     ("[patient] he was nine pounds when he was born , when he was nine pounds", "nine"),
     ("Pain started at 10 am today.", "10"),
     ("First seen at 10:30 in clinic.", "10"),

@@ -1251,6 +1251,21 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "age_at_life_event", "AGE",
+            # A life or history event earlier in the clause, then "at"/"by"/"since" and a bare number
+            # that ends there ("melanoma in situ at 52.", "heroin by 19, IV by 20", "1 ppd since 15").
+            r"\b(?i:diagnosed|dx|dx'd|onset|first|started|began|begun|exposure|had|died|passed|deceased|history|hx|mi|cva|"
+            r"stroke|cancer|melanoma|smoking|smoker|drinking|use|using|heroin|iv|menarche|married|widowed|adopted|"
+            r"emigrated|immigrated|moved|arrived|retired|quit|sober|since)\b[^.;\n]{0,40}?\b(?:at|by|since)\s+(?:age\s+)?"
+            r"(?P<value>\d{1,2})(?![\d:/%-]|\.\d)(?=\s*(?:[,;)]|\.(?:\s|$)|\s+(?:with|and|w/|after|when|then|\()))",
+            flags="m",
+            prefilter=r"\b(?:at|by|since)\s+(?:age\s+)?\d{1,2}\b",
+            description=(
+                "an age at a life or history event told as a bare number ('Mother had melanoma in situ at 52.', "
+                "'intranasal heroin by 19, IV by 20', 'Tobacco: 1 ppd since 15'); not a time or a reading ('at 17:00', 'at 15%')"
+            ),
+        ),
+        RegexRule(
             "age_onset_bare", "AGE",
             r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
             r"(?P<value>\d{1,2})(?![\w.%/])",
