@@ -143,12 +143,14 @@ MAX_AGE = 125
 #: number is an index, neither an age nor a date.
 _INDEX_WORDS = r"image|images|series|slice|level|page|version|bed|step|cycle|dose|pod|hd"
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
+#: Words before "from" that make the number after it a reading that moved ("down from 133").
+_MOVED_VERBS = "up|down|increased|decreased|improved|dropped|went|came|fell|rose"
 _AGE_NOT_BEFORE = re.compile(
     rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{_INDEX_WORDS}|score|grade|day|map|peak)\s*#?\s*|"
     # A reading that moved: "one spike to 24", "came down to 12".
     r"\b(?:spikes?|spiked|up|down|increased|decreased|rose|fell|dropped|trended|titrated)\s+to\s*|"
     # ... and where it moved from: "down from 133", "up from 480".
-    r"\b(?:up|down|increased|decreased|improved|dropped|went|came|fell|rose)\s+from\s*|"
+    rf"\b(?:{_MOVED_VERBS})\s+from\s*|"
     # A thing's reading, not a person's age: "they were 110 last time", "it was 78 last year".
     r"\b(?:it|they|that|those|these|which)\s*(?:was|were|is|are|['’]s|['’]re)\s+(?:about\s+|around\s+|like\s+|only\s+|just\s+)?|"
     # A guideline's age limit: "under the age of 50", "starting at age 30".
@@ -159,7 +161,7 @@ _AGE_NOT_BEFORE = re.compile(
     re.IGNORECASE,
 )
 #: A reading that moved from a number: "down from 133" (no room, no age).
-_MOVED_FROM_BEFORE = re.compile(r"\b(?:up|down|increased|decreased|improved|dropped|went|came|fell|rose)\s+from\s*$", re.IGNORECASE)
+_MOVED_FROM_BEFORE = re.compile(rf"\b(?:{_MOVED_VERBS})\s+from\s*$", re.IGNORECASE)
 #: A lab value or vital sign read out before the number: "your a1c here is 8",
 #: "the hdl should be over 50 , and it was 44", "temperature of 98".
 _AGE_MEASURE_BEFORE = re.compile(

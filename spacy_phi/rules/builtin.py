@@ -65,6 +65,14 @@ _TENS_WORD = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _NUMBER_WORDS = (
     rf"(?:(?:{_TENS_WORD})(?:[\s-]+(?:{_UNITS_WORD}))?|{_TEENS_WORD}|{_UNITS_WORD}|(?:one\s+)?hundred(?:\s+and)?(?:\s+(?:{_UNITS_WORD}|{_TEENS_WORD}))?)"
 )
+#: An age in words as speech transcripts write it ("sixty one", "eighty-one", "nine", "fifteen").
+_SPOKEN_AGE = rf"(?:(?:{_TENS_WORD})(?:[\s-](?:{_UNITS_WORD}))?|{_UNITS_WORD}|{_TEENS_WORD})"
+#: Heads of a street said in lower case ("spencer highway") and company words ("alamo roofing").
+_STREET_HEADS_LOWER = "road|avenue|boulevard|highway|pike|drive|street|lane|parkway|blvd|trail|circle|court|expressway|freeway|turnpike"
+_COMPANY_WORDS_LOWER = (
+    r"roofing|plumbing|landscaping|trucking|construction|insurance|towing|electric|logistics|fire\s+department|"
+    r"police\s+department|airlines|motors|foods|industries|manufacturing|bank"
+)
 #: A spoken year: "nineteen eighty two", "twenty twenty", "twenty oh five", "two thousand and nine".
 _SPOKEN_YEAR = (
     rf"(?:(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{_UNITS_WORD})|{_TEENS_WORD}|(?:{_TENS_WORD})(?:[\s-]+(?:{_UNITS_WORD}))?)"
@@ -221,12 +229,6 @@ _NOT_RELATIVE_NAME = (
 )
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
-_SPOKEN_UNITS = "one|two|three|four|five|six|seven|eight|nine"
-#: An age in words as speech transcripts write it ("sixty one", "eighty-one", "nine", "fifteen").
-_SPOKEN_AGE = (
-    rf"(?:(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[\s-](?:{_SPOKEN_UNITS}))?|{_SPOKEN_UNITS}|"
-    r"ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)"
-)
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 #: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper").
 _LOWER_DOCTOR_TITLE = r"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)"
@@ -1179,8 +1181,7 @@ def builtin_rules() -> List[RegexRule]:
             rf"\b(?P<name>[a-z]{{3,}})\s+is\s+(?P<value>{_SPOKEN_AGE})(?=\s*(?:now|years?\s+old|months?\s+old|[.,?!]|and\b|$))",
             flags="m",
             group_checks={"name": ("appositive_given_name",)},
-            prefilter=r"\bis\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|"
-            r"sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
+            prefilter=rf"\bis\s+(?:{_UNITS_WORD}|{_TEENS_WORD}|{_TENS_WORD})\b",
             description=(
                 "a person's age in speech: a lower-case given name, 'is' and a number in words ('so eli is seven now', "
                 "'kevin is nine .'); not a lab value ('ast is 62')"
@@ -1202,8 +1203,7 @@ def builtin_rules() -> List[RegexRule]:
             r"(?!\s*(?:mg|milligrams?|percent|pounds?|lbs?|minutes?|hours?|days?|weeks?|months?|o['’]clock|times|units?|"
             r"dollars|bucks|feet|foot|inches|miles|blocks|out\s+of|of\s+(?:them|us|ten)|points?))",
             flags="m",
-            prefilter=r"\bis\s+(?:only\s+|just\s+|about\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|"
-            r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b",
+            prefilter=rf"\bis\s+(?:only\s+|just\s+|about\s+)?(?:{_UNITS_WORD}|{_TEENS_WORD}|{_TENS_WORD})\b",
             description="an age in words after a relative or child in speech ('my oldest is thirteen and the other one is ten')",
         ),
         RegexRule(
@@ -1211,9 +1211,9 @@ def builtin_rules() -> List[RegexRule]:
             r"\b(?:on|off\s+of|off|near|by|at|to|down|up)\s+(?:,\s*(?:on|off)\s+)?"
             r"(?P<value>(?!(?:busy|main|dirt|gravel|back|side|country|long|same|other|next|wrong|right|left|open|private|"
             r"rural|local|quiet|narrow|icy|wet|new|old)\s)(?P<first>[a-z][a-z'-]+)(?:\s+[a-z][a-z'-]+)?\s+"
-            r"(?:road|avenue|boulevard|highway|pike|drive|street|lane|parkway|blvd|trail|circle|court|expressway|freeway|turnpike))\b",
+            rf"(?:{_STREET_HEADS_LOWER}))\b",
             group_checks={"first": ("not_function_word",)},
-            prefilter=r"[a-z]\s+(?:road|avenue|boulevard|highway|pike|drive|street|lane|parkway|blvd|trail|circle|court|expressway|freeway|turnpike)\b",
+            prefilter=rf"[a-z]\s+(?:{_STREET_HEADS_LOWER})\b",
             priority=2,
             description=(
                 "a street said in lower case after 'on', 'off of', 'near' ('the h-e-b on spencer highway', 'off of laraway road', "
@@ -1238,12 +1238,10 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "company_suffix_lower", "ORGANIZATION",
             r"\b(?:at|for|with|from|by)\s+(?:the\s+)?(?P<value>(?P<name>[a-z][a-z'.&-]*(?:\s+[a-z][a-z'.&-]*)?)\s+"
-            r"(?:roofing|plumbing|landscaping|trucking|construction|insurance|towing|electric|logistics|fire\s+department|"
-            r"police\s+department|airlines|motors|foods|industries|manufacturing|bank))\b",
+            rf"(?:{_COMPANY_WORDS_LOWER}))\b",
             # the words before the company word hold a proper name (the company word itself is no evidence)
             group_checks={"name": ("hospital_name",)},
-            prefilter=r"[a-z]\s+(?:roofing|plumbing|landscaping|trucking|construction|insurance|towing|electric|logistics|"
-            r"fire\s+department|police\s+department|airlines|motors|foods|industries|manufacturing|bank)\b",
+            prefilter=rf"[a-z]\s+(?:{_COMPANY_WORDS_LOWER})\b",
             priority=2,
             description=(
                 "an employer in lower case before a company word, with a proper-name word in it ('works for alamo roofing', "
