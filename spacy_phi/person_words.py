@@ -35,7 +35,8 @@ NOT_NAME_AFTER_RELATIVE = frozenset(
     stopped stops noted notes wanted wants bought buys paid pays picked picks drove took
     showed shows show visits visited visit stays stayed accompanies accompanied assists assisted
     manages managed denies denied agrees agreed declined declines requests requested prefers preferred
-    plans planned arrived arrives left leaves cares cared watched watches
+    plans planned arrived arrives left leaves cares cared watched watches put puts prescribed prescribes
+    ordered orders referred refers recommended recommends switched switches sent sends wrote writes
     """.split()
 )
 

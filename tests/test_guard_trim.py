@@ -61,6 +61,9 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         ("[patient] my friend priya goes to a gym on lake avenue", "priya goes", "PATIENT", "priya"),
         # a leading lower-case article
         ("he lives with my other sister in the philippines .", "the philippines", "COUNTRY", "philippines"),
+        # a person's name ends before a number and before the next field's words after a wide gap
+        (_CASED + "Surgery w/ Dr. Raman 2 wk ago.", "Raman 2", "DOCTOR", "Raman"),
+        (_CASED + 'Patient: Teodoro "Teddy" Bishop    Clinic # 12-883-417', 'Teodoro "Teddy" Bishop    Clinic', "PATIENT", 'Teodoro "Teddy" Bishop'),
     ],
 )
 def test_edges_that_are_no_phi_are_trimmed(guard_nlp, text, value, label, expected):

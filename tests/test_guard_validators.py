@@ -563,3 +563,39 @@ def test_a_team_word_vetoes_a_rule_span_too(guard_nlp):
     text = "[patient] i'm a more of a san francisco fan"
     assert vetoed_reason(guard_nlp, text, "francisco", "PATIENT", RULES_GROUP) == "validator:sports_team"
     assert vetoed_reason(guard_nlp, "[patient] we lived in san francisco for years", "francisco", "PATIENT", RULES_GROUP) is None
+
+
+@pytest.mark.parametrize(
+    "text,value,label,group,reason",
+    [
+        # idioms, courtesy phrases and brands of a transcript
+        ("[patient] every morning , but , um , to be frank , i take it", "frank", "PATIENT", NER_GROUP, "validator:idiom_or_brand"),
+        ("[doctor] de nada . take care , don ernesto .", "de nada", "PATIENT", NER_GROUP, "validator:idiom_or_brand"),
+        ("[patient] two coffees and then a diet dr pepper in the afternoon", "pepper", "DOCTOR", NER_GROUP, "validator:idiom_or_brand"),
+        ("[patient] a beer during march madness . [laughs]", "march", "DATE", RULES_GROUP, "validator:idiom_or_brand"),
+        ("[doctor] we have a nurse line twenty four seven , it's", "twenty four seven", "DATE", NER_GROUP, "validator:idiom_or_brand"),
+        # a name one word short of a medical term, whoever found it
+        ("[doctor] i'd call that kellgren-lawrence grade 3 on the right", "lawrence", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
+        ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
+        ("[doctor] so this is the edinburgh postnatal depression scale .", "edinburgh postnatal", "LOCATION_OTHER", NER_GROUP, "guard:"),
+        (_CASED + "RESULTS\n\nEdinburgh Postnatal Depression Scale: 11; item 10 scored 0", "Edinburgh Postnatal Depression Scale", "ORGANIZATION", NER_GROUP, "guard:"),
+    ],
+)
+def test_idioms_and_partial_medical_terms_are_vetoed(guard_nlp, text, value, label, group, reason):
+    found = vetoed_reason(guard_nlp, text, value, label, group)
+    assert found is not None and found.startswith(reason), found
+
+
+@pytest.mark.parametrize(
+    "text,value,label",
+    [
+        ("[doctor] we'll see you in three months . say hi to frank .", "frank", "PATIENT"),
+        ("[patient] frank drove me here today", "frank", "PATIENT"),
+        ("[patient] dr. pepper is my surgeon", "pepper", "DOCTOR"),
+        ("[patient] it was in march , right after my birthday", "march", "DATE"),
+        ("[doctor] and your neighbour , mrs. lawrence , drove you ?", "lawrence", "PATIENT"),
+        ("[patient] my daughter mary-kate lawrence is here", "lawrence", "PATIENT"),
+    ],
+)
+def test_the_same_words_outside_the_idiom_or_term_stay(guard_nlp, text, value, label):
+    assert vetoed_reason(guard_nlp, text, value, label, RULES_GROUP) is None

@@ -396,6 +396,8 @@ POSITIVE_CASES = [
     ("[doctor] she's due for the rsv vaccine , the nurse patty can give it today", "DOCTOR", "patty"),
     ("FH: Mother had melanoma in situ at 52. Father with HTN.", "AGE", "52"),
     ("Smoking: 1 ppd since 15, quit 2019", "AGE", "15"),
+    # the article stays out of a workplace after a work cue
+    ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
 
 
@@ -406,6 +408,8 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    # a value never spans the gap between two fields of a form
+    ('Patient: Teodoro "Teddy" Bishop    Clinic # 12-883-417', "Bishop    Clinic"),
     ("[patient] my wife , she says i snore .", "she"),
     ("[doctor] so the patient is a sixty year old female", "the patient"),
     ("[patient] my son , said he would drive me .", "said"),
@@ -637,6 +641,13 @@ def test_rules_ignore_lookalikes(rules_nlp, text, lookalike):
 def test_a_name_ends_at_the_line_and_no_initial_is_half_a_word(rules_nlp, text, value):
     names = [v for label, v in rule_spans(rules_nlp, text) if label == "DOCTOR"]
     assert value in names and not any("\n" in v or v.startswith("Doctor") for v in names)
+
+
+def test_a_name_stops_before_a_verb_and_a_field_gap(rules_nlp):
+    assert ("DOCTOR", "brown") in rule_spans(rules_nlp, "[doctor] i saw that dr. brown put you on buspar")
+    assert ("DOCTOR", "brown put") not in rule_spans(rules_nlp, "[doctor] i saw that dr. brown put you on buspar")
+    spans = rule_spans(rules_nlp, "Following EP: Dr. Hans Vermeulen    Device RN: Carly Bjornson, RN")
+    assert ("DOCTOR", "Hans Vermeulen") in spans and not any("Device" in value for _, value in spans)
 
 
 def test_a_street_is_no_compass_unit(rules_nlp):

@@ -123,6 +123,10 @@ _ROLE_WORDS = frozenset(
     "referring ordering supervising attending consulting admitting covering rendering performing reading "
     "interpreting treating cosigning dictating authorizing prescribing requesting".split()
 )
+#: The word right before a span and what joins them ("kellgren-" of "kellgren-lawrence", "child " of "child pugh").
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)(-|[ \t]+)$")
+#: The word right after a span and what joins them.
+_WORD_AFTER_SPAN = re.compile(r"(-|[ \t]+)([A-Za-z]+)")
 #: Possessive tokens skipped when looking for the head after an eponym.
 _POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
@@ -225,13 +229,16 @@ class PhiGuard(JsonStateMixin, Pipe):
             text = span.doc.text
         label = span.label_
         validate = group in self.validator_groups and label in self.validated_labels
-        if label not in self.guarded_labels and not validate:
-            return None
-        # A place or a team around the words, whoever found them ("san francisco"
-        # read as a given name, "a dallas cowboys fan").
+        # A place or a team around the words, or an idiom, whoever found them and
+        # whatever the label ("san francisco" read as a given name, "a dallas cowboys
+        # fan", "march madness").
         context_reason = self.validators.context_reason(span, text)
         if context_reason is not None:
             return context_reason
+        if label not in self.guarded_labels and not validate:
+            return None
+        if label in self.guarded_labels and self._part_of_medical_term(span, text):
+            return REASON_EPONYM  # "kellgren-lawrence grade 3", "child pugh class c": the name is the term's
         if group == NER_GROUP and label in _PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.
@@ -381,6 +388,28 @@ class PhiGuard(JsonStateMixin, Pipe):
             return True
         tokens = [t.text for t in span if not t.is_punct and not t.is_space]
         return bool(tokens) and all(vocab.is_credential(t) or vocab.is_abbreviation(t) for t in tokens)
+
+    def _part_of_medical_term(self, span: Span, text: str) -> bool:
+        """Whether the span is one word short of a medical term: with the word
+        before it (joined by a hyphen or a space) or after it, it is an
+        always-medical term ("child pugh", "kellgren-lawrence"), or it closes
+        a hyphenated name that a medical head word follows ("kellgren-lawrence
+        grade"). A name in a transcript is often tagged without its partner."""
+        vocab = self.vocabulary
+        term = normalize_term(span.text)
+        if not term or not any(c.isalpha() for c in term):
+            return False
+        before = _WORD_BEFORE.search(text, max(0, span.start_char - 30), span.start_char)
+        after = _WORD_AFTER_SPAN.match(text, span.end_char)
+        joined = []
+        if before is not None:
+            previous, separator = before.group(1).lower(), before.group(2)
+            joined.append(f"{previous}{'-' if separator == '-' else ' '}{term}")
+            if separator == "-" and (vocab.is_eponym(previous) or self._head_follows(span)):
+                return True
+        if after is not None:
+            joined.append(f"{term}{'-' if after.group(1) == '-' else ' '}{after.group(2).lower()}")
+        return any(term_ in vocab.always_medical for term_ in joined)
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to

@@ -16,7 +16,9 @@ words stay. Trimming only drops edge tokens that hide nothing:
   address box ("ext", "option", "box", street words: "136-20 38th Ave" tagged
   as an ID) and words written together with the number ("TG" of "TG0A-9XWW");
 - for a person, a leading title or relative's word ("Mr.", "Girlfriend"), or a
-  staff role in capitals before a capitalised name ("CM Teresa Pham");
+  staff role in capitals before a capitalised name ("CM Teresa Pham"); a
+  trailing number ("Dr. Raman 2" wk ago) and the next field's ordinary words
+  after a gap of several spaces ("Bishop    Clinic #");
 - for a hospital, organisation or department written with capitals, trailing
   lower-case ordinary words ("Amazon warehouse", "Quest draw");
 - for an age, words that are no number at either end ("sixty six year" old,
@@ -36,7 +38,7 @@ from __future__ import annotations
 import re
 from typing import Callable, FrozenSet, Optional
 
-from spacy.tokens import Span, Token
+from spacy.tokens import Doc, Span, Token
 
 from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from .common_words import FUNCTION_WORDS
@@ -116,6 +118,19 @@ def _is_edge_punctuation(token: Token, start: int, end: int) -> bool:
     return token.is_punct or text in _EDGE_SYMBOLS
 
 
+def _cut_at_field_gap(doc: Doc, start: int, end: int, is_ordinary_word: Callable[[str], bool]) -> int:
+    """The end of a person's span that ran over a gap of several spaces into the
+    next field's ordinary words ('Teodoro "Teddy" Bishop    Clinic # 12-883',
+    "Dr. Hans Vermeulen    Device RN:"): the gap ends the name."""
+    for i in range(start + 1, end - 1):
+        if doc[i].is_space and "\n" not in doc[i].text and (len(doc[i].text) >= 2 or "\t" in doc[i].text):
+            after = [t.text for t in doc[i + 1 : end] if t.is_alpha]
+            if after and all(is_ordinary_word(word) for word in after) and any(t.is_alpha for t in doc[start:i]):
+                return i
+            break
+    return end
+
+
 def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool) -> Optional[Span]:
     """The span without the edge tokens that are no part of its value.
 
@@ -177,6 +192,10 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         start += 1
     while end > start and droppable(doc[end - 1], False):
         end -= 1
+    if label in PERSON_LABELS and start < end:
+        end = _cut_at_field_gap(doc, start, end, is_ordinary_word)
+        while end - start > 1 and doc[end - 1].text.isdigit():
+            end -= 1  # "Dr. Raman 2 wk ago": a name never ends in a number
     if start >= end:
         return None
     if (start, end) == (span.start, span.end):

@@ -75,6 +75,7 @@ REASON_DIAGNOSIS_CODE = "validator:diagnosis_code"
 REASON_ROLE_AS_PLACE = "validator:role_or_service_as_place"
 REASON_DAY_COUNTER = "validator:day_counter_or_signed_number"
 REASON_SPORTS_TEAM = "validator:sports_team"
+REASON_IDIOM = "validator:idiom_or_brand"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -521,6 +522,23 @@ _NINERS_AFTER = re.compile(r"[ \t-]+nine(?:rs|s)?\b", re.IGNORECASE)
 _PLACE_PREFIX_BEFORE = re.compile(
     r"\b(?:san|santa|los|las|el|fort|ft\.?|port|mount|mt\.?|lake|saint|st\.?|palm|grand)[ \t]+$", re.IGNORECASE
 )
+#: Idioms, courtesy phrases and brands a tagger reads as a name or a date in a
+#: transcript ("to be frank", "de nada", "a diet dr pepper", "march madness", "a nurse
+#: line twenty four seven"): the span's words (lower case) and a regex for the text
+#: right before it (None: anywhere) and right after it. No gold span of any
+#: corpus we may read is one of these.
+_IDIOMS: Tuple[Tuple[FrozenSet[str], Optional[re.Pattern[str]], Optional[re.Pattern[str]]], ...] = (
+    (frozenset({"frank"}), re.compile(r"\bbe\s+$", re.IGNORECASE), None),
+    (frozenset({"de nada", "por favor", "gracias", "mucho gusto", "buenos dias", "buenas tardes", "hasta luego"}), None, None),
+    # the soda, not Dr. Pepper the surgeon: a drink word before it
+    (
+        frozenset({"pepper", "dr pepper", "dr. pepper"}),
+        re.compile(r"\b(?:diet|a|some|of|and|or|drink|drinks|drank|coke|soda)\s+(?:dr\.?\s+)?$", re.IGNORECASE),
+        None,
+    ),
+    (frozenset({"march"}), None, re.compile(r"\s+madness\b", re.IGNORECASE)),
+    (frozenset({"twenty four seven", "twenty-four seven"}), None, None),  # "24/7" is left to the DATE check
+)
 #: After a place: it is a team's ("a texas fan", "the georgia game").
 _SPORTS_WORDS = frozenset({"fan", "fans", "game", "games", "team"})
 #: Right after "US": the study's use or result ("US-guided", "US showed").
@@ -647,6 +665,8 @@ class LabelValidators:
         cowboys", "a texas fan", "san francisco forty niners", where "francisco"
         was read as a given name). None otherwise."""
         label = span.label_
+        if self._idiom(span, text):
+            return REASON_IDIOM
         if label not in _TEAM_NAME_LABELS:
             return None
         # A given name after "san", "st.", "lake" is part of a place's name ("san francisco fan").
@@ -656,6 +676,20 @@ class LabelValidators:
         if self._sports_team(span, text, as_place=in_place_name or label in _PLACE_LABELS):
             return REASON_SPORTS_TEAM
         return None
+
+    @staticmethod
+    def _idiom(span: Span, text: str) -> bool:
+        """An idiom, courtesy phrase or brand of `_IDIOMS` ("to be frank", "de nada")."""
+        words = " ".join(span.text.lower().split())
+        for phrases, before, after in _IDIOMS:
+            if words not in phrases:
+                continue
+            if before is not None and not before.search(text, max(0, span.start_char - 12), span.start_char):
+                continue
+            if after is not None and not after.match(text, span.end_char):
+                continue
+            return True
+        return False
 
     def _sports_team(self, span: Span, text: str, as_place: bool) -> bool:
         """A place or person span that names a team: a team nickname right after

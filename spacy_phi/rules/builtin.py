@@ -688,7 +688,8 @@ def builtin_rules() -> List[RegexRule]:
         *_job_before_employer_rules(),
         RegexRule(
             "profession_work_field", "PROFESSION",
-            rf"(?:\b(?i:work|works|worked|working|employed|job)\s+(?:in|at)\s+)(?P<value>{WORK_FIELDS})(?![\w'’-])",
+            # The article stays out of the value ("working in a bakery" -> "bakery"), as the conventions say.
+            rf"(?:\b(?i:work|works|worked|working|employed|job)\s+(?:in|at)\s+)(?:(?:a|an)\s+)?(?P<value>{WORK_FIELDS})(?![\w'’-])",
             priority=2,
             description="a field of work after 'works in' ('works in sales', 'employed in healthcare', 'working in a bakery')",
         ),

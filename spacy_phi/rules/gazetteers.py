@@ -39,9 +39,9 @@ WORK_FIELDS = (
     "software|engineering|law enforcement|the military|food service|customer service|transportation|"
     "logistics|trucking|agriculture|farming|nursing|childcare|daycare|child care|journalism|publishing|"
     "politics|government|social work|human resources|hr|payroll|security|maintenance|plumbing|roofing|"
-    "carpentry|welding|mining|oil and gas|the oil fields|fishing|forestry|warehousing|a warehouse|"
-    "a factory|a restaurant|a bakery|a kitchen|a salon|a daycare|a hospital|a nursing home|a school|"
-    "a bank|a store|an office|an auto shop|an auto repair shop|auto repair"
+    "carpentry|welding|mining|oil and gas|the oil fields|fishing|forestry|warehousing|warehouse|"
+    "factory|restaurant|bakery|kitchen|salon|daycare|hospital|nursing home|school|"
+    "bank|store|office|auto shop|auto repair shop|auto repair"
 )
 #: National chains (pharmacies, stores, restaurants, insurers, gyms), lower case;
 #: not those that are common words ("target", "subway", "enterprise").
