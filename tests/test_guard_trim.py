@@ -106,6 +106,22 @@ def test_rule_spans_are_not_trimmed(guard_nlp):
     assert kept == ["2213 Cherry St,"]
 
 
+@pytest.mark.parametrize(
+    "text,value,label,expected",
+    [
+        ("[patient] he lives with my other sister in the philippines .", "the philippines", "COUNTRY", "philippines"),
+        ("[doctor] right , and that's on doctor feldman's notes", "feldman's", "DOCTOR", "feldman"),
+        (_CASED + "She continues to work as a bank teller without difficulty.", "bank teller without", "PROFESSION", "bank teller"),
+        # a name's own "'s" and a capitalised article stay
+        (_CASED + "Seen at St. Luke's today.", "St. Luke's", "HOSPITAL", "St. Luke's"),
+        (_CASED + "Transferred to The Christ Hospital today.", "The Christ Hospital", "HOSPITAL", "The Christ Hospital"),
+    ],
+)
+def test_rule_spans_lose_only_articles_possessives_and_trailing_function_words(guard_nlp, text, value, label, expected):
+    kept, vetoed = guarded(guard_nlp, text, value, label, group=RULES_GROUP)
+    assert kept == [expected] and vetoed == []
+
+
 def test_trimming_can_be_turned_off_and_is_saved(tmp_path):
     nlp = guard_pipeline(trim_ner_edges=False)
     kept, _ = guarded(nlp, "Lives at 2213 Cherry St, Toledo.", "2213 Cherry St,", "STREET")

@@ -74,7 +74,7 @@ from .validators import (
     is_mostly_upper_case,
 )
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
-from .trim import trim_edges
+from .trim import trim_edges, trim_rule_edges
 from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -455,6 +455,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                     whole = span
                     if group == NER_GROUP and self.trim_ner_edges:
                         span = self._trimmed(doc, span, cased)
+                    elif group == RULES_GROUP and self.trim_ner_edges:
+                        span = trim_rule_edges(span, self.vocabulary.is_ordinary_word)
                     reason = self.veto_reason(span, group, text, cased)
                     if reason is None and span is not whole:
                         if self.veto_reason(whole, group, text, cased) == REASON_EPONYM:
