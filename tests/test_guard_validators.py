@@ -574,6 +574,10 @@ def test_a_team_word_vetoes_a_rule_span_too(guard_nlp):
         ("[patient] two coffees and then a diet dr pepper in the afternoon", "pepper", "DOCTOR", NER_GROUP, "validator:idiom_or_brand"),
         ("[patient] a beer during march madness . [laughs]", "march", "DATE", RULES_GROUP, "validator:idiom_or_brand"),
         ("[doctor] we have a nurse line twenty four seven , it's", "twenty four seven", "DATE", NER_GROUP, "validator:idiom_or_brand"),
+        # the clinician's own job, a favourite person, a place before a team as a job
+        ("[doctor] and even though i'm a physician i still do n't like to go", "physician", "PROFESSION", NER_GROUP, "validator:clinician_own_job"),
+        ("[patient] i do n't have a favorite instructor i have more favorite rides", "favorite instructor", "PROFESSION", NER_GROUP, "validator:clinician_own_job"),
+        (_CASED + "He is from the west coast and is a San Francisco 49ers fan.", "San Francisco", "PROFESSION", NER_GROUP, "validator:sports_team"),
         # a name one word short of a medical term, whoever found it
         ("[doctor] i'd call that kellgren-lawrence grade 3 on the right", "lawrence", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
         ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
@@ -595,6 +599,8 @@ def test_idioms_and_partial_medical_terms_are_vetoed(guard_nlp, text, value, lab
         ("[patient] it was in march , right after my birthday", "march", "DATE"),
         ("[doctor] and your neighbour , mrs. lawrence , drove you ?", "lawrence", "PATIENT"),
         ("[patient] my daughter mary-kate lawrence is here", "lawrence", "PATIENT"),
+        ("[patient] i'm a hairstylist , i own my salon", "hairstylist", "PROFESSION"),
+        ("[doctor] okay , so you're a hairstylist ?", "hairstylist", "PROFESSION"),
     ],
 )
 def test_the_same_words_outside_the_idiom_or_term_stay(guard_nlp, text, value, label):

@@ -76,6 +76,7 @@ REASON_ROLE_AS_PLACE = "validator:role_or_service_as_place"
 REASON_DAY_COUNTER = "validator:day_counter_or_signed_number"
 REASON_SPORTS_TEAM = "validator:sports_team"
 REASON_IDIOM = "validator:idiom_or_brand"
+REASON_CLINICIAN_OWN_JOB = "validator:clinician_own_job"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -513,7 +514,7 @@ def default_lexicons() -> LabelLexicons:
 _PLACE_LABELS = frozenset({"COUNTRY", "CITY", "STATE", "LOCATION_OTHER"})
 #: Labels a sports team's home or nickname is mistaken for (no ORGANIZATION, "Xcel Energy bills";
 #: no LOCATION_OTHER, whose names end in such words: "Monon Trail", "Appalachian Trail").
-_TEAM_NAME_LABELS = frozenset({"CITY", "STATE", "COUNTRY", "PATIENT", "DOCTOR"})
+_TEAM_NAME_LABELS = frozenset({"CITY", "STATE", "COUNTRY", "PATIENT", "DOCTOR", "PROFESSION"})
 #: The word after a span, on the same line.
 _WORD_AFTER = re.compile(r"[ \t]+([A-Za-z0-9][A-Za-z0-9'-]*)")
 _NINERS_AFTER = re.compile(r"[ \t-]+nine(?:rs|s)?\b", re.IGNORECASE)
@@ -539,6 +540,8 @@ _IDIOMS: Tuple[Tuple[FrozenSet[str], Optional[re.Pattern[str]], Optional[re.Patt
     (frozenset({"march"}), None, re.compile(r"\s+madness\b", re.IGNORECASE)),
     (frozenset({"twenty four seven", "twenty-four seven"}), None, None),  # "24/7" is left to the DATE check
 )
+#: "i'm a", "i am also a" right before a span: the speaker's own job.
+_I_AM_A_BEFORE = re.compile(r"\bi\s*(?:['’]m|am|was)\s+(?:also\s+|actually\s+)?(?:a|an)\s+$", re.IGNORECASE)
 #: After a place: it is a team's ("a texas fan", "the georgia game").
 _SPORTS_WORDS = frozenset({"fan", "fans", "game", "games", "team"})
 #: Right after "US": the study's use or result ("US-guided", "US showed").
@@ -667,6 +670,8 @@ class LabelValidators:
         label = span.label_
         if self._idiom(span, text):
             return REASON_IDIOM
+        if label == "PROFESSION" and self._clinician_own_job(span, text):
+            return REASON_CLINICIAN_OWN_JOB
         if label not in _TEAM_NAME_LABELS:
             return None
         # A given name after "san", "st.", "lake" is part of a place's name ("san francisco fan").
@@ -676,6 +681,20 @@ class LabelValidators:
         if self._sports_team(span, text, as_place=in_place_name or label in _PLACE_LABELS):
             return REASON_SPORTS_TEAM
         return None
+
+    @staticmethod
+    def _clinician_own_job(span: Span, text: str) -> bool:
+        """The clinician speaking of their own job or tastes in a transcript
+        ("[doctor] even though i'm a physician"), or a favourite person ("a
+        favorite instructor"): the conventions mark the jobs of the patient and
+        relatives only (no gold PROFESSION of any corpus follows "i'm a" in a
+        doctor's turn)."""
+        if span.text.lower().startswith(("favorite ", "favourite ")):
+            return True
+        line_start = text.rfind("\n", 0, span.start_char) + 1
+        if not text.startswith("[doctor]", line_start):
+            return False
+        return _I_AM_A_BEFORE.search(text, max(line_start, span.start_char - 30), span.start_char) is not None
 
     @staticmethod
     def _idiom(span: Span, text: str) -> bool:
