@@ -396,6 +396,10 @@ POSITIVE_CASES = [
     ("[doctor] she's due for the rsv vaccine , the nurse patty can give it today", "DOCTOR", "patty"),
     ("FH: Mother had melanoma in situ at 52. Father with HTN.", "AGE", "52"),
     ("Smoking: 1 ppd since 15, quit 2019", "AGE", "15"),
+    ("SH: EtOH, 2-3 drinks/wk. First drink age 18. No withdrawal sx.", "AGE", "18"),
+    ("- Tobacco: 1 ppd since 15\n- Cannabis: daily", "AGE", "15"),
+    ("micu attg note 2/14   bed 11\n58m etoh cirrhosis (meld 31)", "AGE", "58"),
+    ("be called re: care of son DJ (2).", "AGE", "2"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
@@ -408,6 +412,9 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Lungs clear. 6-minute walk test: 340 m, SpO2 nadir 89%", "340"),
+    ("Pt a retired chemist (3M); flew back", "3M"),
+    ("Placed:\n16F foley, draining clear urine", "16F"),
     # "they were 110": a reading, not an age
     ("[doctor] platelets 96 , which is a little low , they were 110 last time .", "110"),
     # a value never spans the gap between two fields of a form

@@ -1255,9 +1255,10 @@ def builtin_rules() -> List[RegexRule]:
             # A life or history event earlier in the clause, then "at"/"by"/"since" and a bare number
             # that ends there ("melanoma in situ at 52.", "heroin by 19, IV by 20", "1 ppd since 15").
             r"\b(?i:diagnosed|dx|dx'd|onset|first|started|began|begun|exposure|had|died|passed|deceased|history|hx|mi|cva|"
-            r"stroke|cancer|melanoma|smoking|smoker|drinking|use|using|heroin|iv|menarche|married|widowed|adopted|"
+            r"stroke|cancer|melanoma|smoking|smoker|tobacco|ppd|cigarettes|drinking|etoh|alcohol|cannabis|marijuana|"
+            r"use|using|heroin|iv|menarche|married|widowed|adopted|"
             r"emigrated|immigrated|moved|arrived|retired|quit|sober|since)\b[^.;\n]{0,40}?\b(?:at|by|since)\s+(?:age\s+)?"
-            r"(?P<value>\d{1,2})(?![\d:/%-]|\.\d)(?=\s*(?:[,;)]|\.(?:\s|$)|\s+(?:with|and|w/|after|when|then|\()))",
+            r"(?P<value>\d{1,2})(?![\d:/%-]|\.\d)(?=\s*(?:[,;)]|\.(?:\s|$)|[ \t]*$|\s+(?:with|and|w/|after|when|then|\()))",
             flags="m",
             prefilter=r"\b(?:at|by|since)\s+(?:age\s+)?\d{1,2}\b",
             description=(
@@ -1268,9 +1269,24 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "age_onset_bare", "AGE",
             r"(?i:\b(?:onset|dx|diagnosis|diagnosed|first[ \t]+[a-z]+(?:[ \t]+[a-z]+)?)[ \t]+(?:at[ \t]+)?age[ \t]+)"
-            r"(?P<value>\d{1,2})(?![\w.%/])",
+            r"(?P<value>\d{1,2})(?![\w%/]|\.\d)",
             prefilter=r"(?i:\bage[ \t]+\d)",
-            description="an age after 'onset age', 'dx age', 'first drink age' (no 'at' or 'of': 'onset age 19')",
+            description="an age after 'onset age', 'dx age', 'first drink age' (no 'at' or 'of': 'onset age 19', 'First drink age 18.')",
+        ),
+        RegexRule(
+            "age_sex_glued", "AGE",
+            # At a line's or field's start only: "(3M)" is a company, "(88M motor transport" a military job code.
+            r"(?:^|(?<=[:\n,]))[ \t]*(?P<value>\d{1,3})(?-i:[MF]|[mf])(?![\w/])"
+            r"(?![ \t]*(?i:fr\b|french|foley|catheter|cath\b|sheath|tube|introducer|drain|ett|ngt?\b|x\b))",
+            flags="m",
+            prefilter=r"\d[MFmf](?![\w/])",
+            description="an age written together with the sex at a line's start ('58m etoh cirrhosis', '72F with CHF'); not a French size ('16F foley')",
+        ),
+        RegexRule(
+            "age_after_relative_initials", "AGE",
+            rf"(?i:\b{RELATIVE_WORDS})[ \t]+(?-i:[A-Z]{{2,3}}|[A-Z]\.[A-Z]\.)[ \t]*\([ \t]*(?P<value>\d{{1,2}})[ \t]*\)",
+            prefilter=r"\([ \t]*\d{1,2}[ \t]*\)",
+            description="a child's age in brackets after a name written as initials ('care of son DJ (2)')",
         ),
         RegexRule(
             "age_after_relative_name", "AGE",
