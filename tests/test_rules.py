@@ -400,6 +400,9 @@ POSITIVE_CASES = [
     ("- Tobacco: 1 ppd since 15\n- Cannabis: daily", "AGE", "15"),
     ("micu attg note 2/14   bed 11\n58m etoh cirrhosis (meld 31)", "AGE", "58"),
     ("be called re: care of son DJ (2).", "AGE", "2"),
+    ("Nonfatal overdose 1/29 (naloxone x2 by Boston EMS)", "ORGANIZATION", "Boston EMS"),
+    ("HOLDING R HAND IN A BUCKET OF WATER. RIVERSIDE PD ON SCENE", "ORGANIZATION", "RIVERSIDE PD"),
+    ("Legal: on probation through Dorchester District Court, PO Mr. Leary", "ORGANIZATION", "Dorchester District Court"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
@@ -412,6 +415,7 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Wife Called EMS after he fell.", "EMS"),
     ("Lungs clear. 6-minute walk test: 340 m, SpO2 nadir 89%", "340"),
     ("Pt a retired chemist (3M); flew back", "3M"),
     ("Placed:\n16F foley, draining clear urine", "16F"),

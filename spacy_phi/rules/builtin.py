@@ -231,6 +231,11 @@ _NOT_RELATIVE_NAME = (
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
+#: Public services and courts named after their place ("Boston EMS", "Cook County Circuit Court").
+_PUBLIC_SERVICE_HEADS = (
+    r"PD|EMS|Police(?:[ \t]+Department)?|Fire[ \t]+(?:Department|Rescue)|Sheriff['’]?s[ \t]+(?:Office|Department)|"
+    r"(?:District|Circuit|Superior|Municipal|Probate|Juvenile|Family|County)[ \t]+Court"
+)
 #: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper").
 _LOWER_DOCTOR_TITLE = r"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)"
 _STREET_SUFFIX = (
@@ -1057,6 +1062,19 @@ def builtin_rules() -> List[RegexRule]:
             description=(
                 "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
                 "'Nigerian Railway Corporation'); not 'Blood Bank' or 'Food Bank'"
+            ),
+        ),
+        RegexRule(
+            "organization_public_service", "ORGANIZATION",
+            rf"(?!{_NOT_ORGANIZATION_START}[ \t])"
+            rf"(?P<value>(?:[A-Z][A-Za-z'’-]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][A-Za-z'’-]+|[A-Z]{{2,5}})){{0,3}}"
+            rf"[ \t]+(?:{_PUBLIC_SERVICE_HEADS}))(?![\w])",
+            checks=("organization_name",),
+            prefilter=rf"\b(?:{_PUBLIC_SERVICE_HEADS})(?![\w])",
+            priority=2,
+            description=(
+                "a police, fire or EMS service or a court named after its place ('Boston EMS', 'RIVERSIDE PD', "
+                "'Chicago Police Department', 'Dorchester District Court'); not 'called EMS'"
             ),
         ),
         RegexRule(
