@@ -403,6 +403,7 @@ POSITIVE_CASES = [
     ("Nonfatal overdose 1/29 (naloxone x2 by Boston EMS)", "ORGANIZATION", "Boston EMS"),
     ("HOLDING R HAND IN A BUCKET OF WATER. RIVERSIDE PD ON SCENE", "ORGANIZATION", "RIVERSIDE PD"),
     ("Legal: on probation through Dorchester District Court, PO Mr. Leary", "ORGANIZATION", "Dorchester District Court"),
+    ("Professor at the US Naval Academy; served in the US Navy 1959-1965.", "ORGANIZATION", "US Navy"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
@@ -415,6 +416,7 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("Social: Army 1966-1968, served in Vietnam.", "Army"),
     ("Wife Called EMS after he fell.", "EMS"),
     ("Lungs clear. 6-minute walk test: 340 m, SpO2 nadir 89%", "340"),
     ("Pt a retired chemist (3M); flew back", "3M"),

@@ -1078,6 +1078,17 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "organization_us_military", "ORGANIZATION",
+            r"\b(?P<value>(?:U\.S\.|US|United[ \t]+States)[ \t]+(?:Army(?:[ \t]+Reserve)?|Navy(?:[ \t]+Reserve)?|Air[ \t]+Force|"
+            r"Marine[ \t]+Corps|Marines|Coast[ \t]+Guard|Space[ \t]+Force))\b",
+            prefilter=r"\b(?:U\.S\.|US|United[ \t]+States)[ \t]+[ACMNS]",
+            priority=2,
+            description=(
+                "a branch of the US armed forces named as such ('served in the US Navy 1959-1965'); a bare 'Army' "
+                "or 'Air Force' is left out, as the conventions do"
+            ),
+        ),
+        RegexRule(
             "employer_after_work_cue", "ORGANIZATION",
             rf"(?:\b(?i:works?|worked|working|employed|employment|jobs?)\s+(?i:at|for|by)\s+"
             rf"|\b(?i:retired|laid\s+off|resigned)\s+(?i:from)\s+)(?:(?i:the)\s+)?"
