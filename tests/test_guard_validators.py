@@ -539,6 +539,9 @@ def test_real_language_false_alarms_are_vetoed(guard_nlp, text, value, label, re
         (_CASED + "Referred at age 3 weeks for stridor.", "3", "AGE"),
         (_CASED + "Antecedentes: onfalorrexis at 14 days of life.", "14", "AGE"),
         (_CASED + "Lives in Mason, OH with his wife.", "Mason", "CITY"),
+        # a newborn's age in minutes or hours
+        (_CASED + "ASSESSMENT: 39 min old late preterm male with distress", "39", "AGE"),
+        (_CASED + "Age at admission: 39 minutes    GA 35 2/7 wk", "39", "AGE"),
     ],
 )
 def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label):

@@ -203,6 +203,12 @@ _DAYS_NOT_AGE_AFTER = re.compile(
 _DURATION_BEFORE = re.compile(r"(?:\b(?:past|last|previous|for|over|within|in)|(?<![\w])[x×])\s*$", re.IGNORECASE)
 _DURATION_UNIT_AFTER = re.compile(r"\s*-?\s*(?:yrs?|years?|wks?|weeks?|mos?|months?|hrs?|hours?|h)\b", re.IGNORECASE)
 _AGE_WORD_BEFORE = re.compile(r"\b(?:age|aged|ages)\s*:?\s*(?:of\s+)?$", re.IGNORECASE)
+#: A newborn's age in minutes or hours: "39 min old", "36 hours of life".
+_NEWBORN_AGE_AFTER = re.compile(
+    r"\s*-?\s*(?:minutes?|mins?|hours?|hrs?|h)\s*-?\s*(?:old|of\s+life)\b", re.IGNORECASE
+)
+#: An age field: "Age at admission: 39 minutes", "Age: 36 hours".
+_AGE_FIELD_BEFORE = re.compile(r"\bage(?:[ \t]+at[ \t]+[a-z]+)?[ \t]*:[ \t]*$", re.IGNORECASE)
 #: Right before a lower-case person span: an article or a possessive. Names in
 #: speech are not preceded by one ("the journey", "their kidneys", "a regade
 #: person"); "that" is left out: it also introduces a clause ("that katherine is").
@@ -917,10 +923,13 @@ class LabelValidators:
         numbers = [int(n) for n in re.findall(r"\d+", value)]
         if self._clock_time_span(span, value.strip(), text):
             return REASON_CLOCK_TIME  # "called at 7 am"
-        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 32) : span.start_char]) or _AGE_NOT_AFTER.match(
-            text[span.end_char : span.end_char + 16]
+        newborn_age = _NEWBORN_AGE_AFTER.match(text, span.end_char) is not None or (
+            _AGE_FIELD_BEFORE.search(text, max(0, span.start_char - 24), span.start_char) is not None
+        )
+        if _AGE_NOT_BEFORE.search(text[max(0, span.start_char - 32) : span.start_char]) or (
+            _AGE_NOT_AFTER.match(text[span.end_char : span.end_char + 16]) and not newborn_age
         ):
-            return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds"
+            return REASON_AGE_MEASURE  # "age <80", "image 62", "150 pounds" (not "39 min old")
         if _DAYS_NOT_AGE_AFTER.match(text, span.end_char) and not _AGE_WORD_BEFORE.search(
             text[max(0, span.start_char - 12) : span.start_char]
         ):
