@@ -404,6 +404,10 @@ POSITIVE_CASES = [
     ("HOLDING R HAND IN A BUCKET OF WATER. RIVERSIDE PD ON SCENE", "ORGANIZATION", "RIVERSIDE PD"),
     ("Legal: on probation through Dorchester District Court, PO Mr. Leary", "ORGANIZATION", "Dorchester District Court"),
     ("Professor at the US Naval Academy; served in the US Navy 1959-1965.", "ORGANIZATION", "US Navy"),
+    ("She does not know how he took it. Therapist Okafor reached at 08:10.", "DOCTOR", "Okafor"),
+    ("5. Professionals: therapist B. Okafor 317-955-7810 x214", "DOCTOR", "B. Okafor"),
+    ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley"),
+    ("Supports: AA sponsor Dale Whitcomb calls daily.", "PATIENT", "Dale Whitcomb"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
@@ -416,6 +420,7 @@ def test_rules_find_phi(rules_nlp, text, label, value):
 
 # (text, look-alike): no rule may fire on any part of the look-alike.
 NEGATIVE_CASES = [
+    ("f/u w/ PCP Dr. Beth Kowalski at OneWorld", "Dr"),
     ("Social: Army 1966-1968, served in Vietnam.", "Army"),
     ("Wife Called EMS after he fell.", "EMS"),
     ("Lungs clear. 6-minute walk test: 340 m, SpO2 nadir 89%", "340"),
