@@ -63,6 +63,8 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         ("he lives with my other sister in the philippines .", "the philippines", "COUNTRY", "philippines"),
         # a person's name ends before a number and before the next field's words after a wide gap
         (_CASED + "Surgery w/ Dr. Raman 2 wk ago.", "Raman 2", "DOCTOR", "Raman"),
+        (_CASED + "Referrals: Audiology, Dr. Lum, AuD, for tinnitus", "Lum, AuD", "DOCTOR", "Lum"),
+        (_CASED + "Coordinator: Beth Ann Yoder, RN, CDCES   pager", "Beth Ann Yoder, RN, CDCES", "DOCTOR", "Beth Ann Yoder"),
         (_CASED + 'Patient: Teodoro "Teddy" Bishop    Clinic # 12-883-417', 'Teodoro "Teddy" Bishop    Clinic', "PATIENT", 'Teodoro "Teddy" Bishop'),
     ],
 )

@@ -581,6 +581,12 @@ def test_a_team_word_vetoes_a_rule_span_too(guard_nlp):
         ("[doctor] and even though i'm a physician i still do n't like to go", "physician", "PROFESSION", NER_GROUP, "validator:clinician_own_job"),
         ("[patient] i do n't have a favorite instructor i have more favorite rides", "favorite instructor", "PROFESSION", NER_GROUP, "validator:clinician_own_job"),
         (_CASED + "He is from the west coast and is a San Francisco 49ers fan.", "San Francisco", "PROFESSION", NER_GROUP, "validator:sports_team"),
+        # a dose after a drug, a genetic carrier, a spoken count, a lone possessive
+        ("[doctor] a uric acid of 9.1 on allopurinol 100 you're under treated", "100", "AGE", NER_GROUP, "validator:dose_after_a_drug"),
+        ("[patient] the calcium 600 twice a day and the vitamin d 2000 .", "2000", "DATE", RULES_GROUP, "validator:dose_after_a_drug"),
+        ("[patient] i'm a carrier . i got tested in college .", "carrier", "PROFESSION", NER_GROUP, "validator:genetic_carrier"),
+        ("[patient] about six thousand a day . and i do the bike", "six thousand a day", "DATE", NER_GROUP, "validator:spoken_count"),
+        ("[patient] i sleep in tyler's old room half the time now .", "'s", "ROOM", NER_GROUP, "validator:starts_with_possessive"),
         # a name one word short of a medical term, whoever found it
         ("[doctor] i'd call that kellgren-lawrence grade 3 on the right", "lawrence", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
         ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head"),
@@ -603,6 +609,9 @@ def test_idioms_and_partial_medical_terms_are_vetoed(guard_nlp, text, value, lab
         ("[doctor] and your neighbour , mrs. lawrence , drove you ?", "lawrence", "PATIENT"),
         ("[patient] my daughter mary-kate lawrence is here", "lawrence", "PATIENT"),
         ("[patient] i'm a hairstylist , i own my salon", "hairstylist", "PROFESSION"),
+        ("[patient] he's a mail carrier for the post office", "mail carrier", "PROFESSION"),
+        (_CASED + "PCN allergy - hives; tolerated cephalexin 2019 without reaction.", "2019", "DATE"),
+        ("[patient] back in two thousand nine i had the surgery", "two thousand nine", "DATE"),
         ("[doctor] okay , so you're a hairstylist ?", "hairstylist", "PROFESSION"),
     ],
 )

@@ -77,6 +77,12 @@ _TITLE_OR_ROLE = re.compile(
     rf"examiner|interpreter|adon)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
+#: Degrees and credentials written after a name and a comma.
+_DEGREE = (
+    r"(?:M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA-C|PA|Ph\.?D\.?|AuD|Au\.D\.|DDS|DMD|PharmD|DPT|OTR/L|OTR|CCC-SLP|"
+    r"DNP|MSN|BSN|APRN|CNM|CRNP|FNP|FNP-C|LCSW|LICSW|MSW|LPC|LMFT|PsyD|MBBS|RD|LD|CDCES|FACP|FACC|FACS|MPH)"
+)
+_DEGREES = re.compile(rf"^{_DEGREE}(?:\s*,\s*{_DEGREE})*\s*$")
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
 _NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
 #: Conjunctions and adverbs that end no name ("driver since the collision", "teller without").
@@ -131,6 +137,15 @@ def _cut_at_field_gap(doc: Doc, start: int, end: int, is_ordinary_word: Callable
             if after and all(is_ordinary_word(word) for word in after) and any(t.is_alpha for t in doc[start:i]):
                 return i
             break
+    return end
+
+
+def _cut_trailing_degrees(doc: Doc, start: int, end: int) -> int:
+    """The end of a person's span before the degrees after a comma ("Dr. Lum, AuD",
+    "Ana Ruiz, MSN, RN"): the conventions leave degrees out of a name."""
+    for i in range(start + 1, end - 1):
+        if doc[i].text == "," and _DEGREES.match(doc[i + 1 : end].text):
+            return i  # the first comma after which only degrees follow
     return end
 
 
@@ -197,6 +212,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         end -= 1
     if label in PERSON_LABELS and start < end:
         end = _cut_at_field_gap(doc, start, end, is_ordinary_word)
+        end = _cut_trailing_degrees(doc, start, end)
         while end - start > 1 and doc[end - 1].text.isdigit():
             end -= 1  # "Dr. Raman 2 wk ago": a name never ends in a number
     if start >= end:

@@ -77,6 +77,9 @@ REASON_DAY_COUNTER = "validator:day_counter_or_signed_number"
 REASON_SPORTS_TEAM = "validator:sports_team"
 REASON_IDIOM = "validator:idiom_or_brand"
 REASON_CLINICIAN_OWN_JOB = "validator:clinician_own_job"
+REASON_DOSE = "validator:dose_after_a_drug"
+REASON_GENETIC_CARRIER = "validator:genetic_carrier"
+REASON_COUNT = "validator:spoken_count"
 #: Vetoes that stand even when a word of the span could be a name: the evidence
 #: is the span's form or context, not its vocabulary.
 _FORM_REASONS = frozenset(
@@ -546,6 +549,23 @@ _IDIOMS: Tuple[Tuple[FrozenSet[str], Optional[re.Pattern[str]], Optional[re.Patt
     (frozenset({"march"}), None, re.compile(r"\s+madness\b", re.IGNORECASE)),
     (frozenset({"twenty four seven", "twenty-four seven"}), None, None),  # "24/7" is left to the DATE check
 )
+#: A dose: a bare number of up to four digits ("100", "2000").
+_DOSE_NUMBER = re.compile(r"^\d{1,4}$")
+#: Up to two words right before a number: a drug's name if the number is its dose.
+_DRUG_BEFORE = re.compile(r"((?:[A-Za-z][A-Za-z0-9-]*[ \t]+){1,2})$")
+#: Genetics around "carrier": a carrier of a variant, not a mail carrier.
+_GENETIC_CONTEXT = re.compile(
+    r"\b(?:genetic|genes?|screening|tested|testing|cystic|fibrosis|cf|sickle|trait|mutation|variant|recessive|"
+    r"tay-sachs|sma|fragile|thalassemia|brca)\b",
+    re.IGNORECASE,
+)
+#: A spoken count with "thousand" or "hundred" that no year reads like ("six thousand a day"; a
+#: year is "two thousand nine" or "nineteen hundred").
+_SPOKEN_COUNT = re.compile(
+    r"\b(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a)\s+thousand\b|"
+    r"\bthousand\s+a\s+(?:day|week|month)\b",
+    re.IGNORECASE,
+)
 #: "i'm a", "i am also a" right before a span: the speaker's own job.
 _I_AM_A_BEFORE = re.compile(r"\bi\s*(?:['’]m|am|was)\s+(?:also\s+|actually\s+)?(?:a|an)\s+$", re.IGNORECASE)
 #: After a place: it is a team's ("a texas fan", "the georgia game").
@@ -678,6 +698,19 @@ class LabelValidators:
             return REASON_IDIOM
         if label == "PROFESSION" and self._clinician_own_job(span, text):
             return REASON_CLINICIAN_OWN_JOB
+        if label == "PROFESSION" and _words(span.text)[-1:] == ["carrier"] and _GENETIC_CONTEXT.search(
+            text, max(0, span.start_char - 80), min(len(text), span.end_char + 80)
+        ):
+            return REASON_GENETIC_CARRIER  # "a partner who's a carrier , expanded carrier screening"
+        if span.text.strip() in _POSSESSIVE_CLITICS:
+            return REASON_POSSESSIVE  # "tyler's old room": the "'s" tagged ROOM
+        if label in ("AGE", "DATE") and _DOSE_NUMBER.match(span.text.strip()) and self._dose_after_drug(span, text):
+            number = int(span.text.strip())
+            # A year after a drug is when it was taken ("tolerated cephalexin 2019"); a dose is round.
+            if label == "AGE" or not 1900 <= number <= 2099 or number % 1000 == 0:
+                return REASON_DOSE  # "on allopurinol 100", "the vitamin d 2000"
+        if label == "DATE" and _SPOKEN_COUNT.search(span.text):
+            return REASON_COUNT  # "about six thousand a day" (steps), not "two thousand nine"
         if label not in _TEAM_NAME_LABELS:
             return None
         # A given name after "san", "st.", "lake" is part of a place's name ("san francisco fan").
@@ -687,6 +720,18 @@ class LabelValidators:
         if self._sports_team(span, text, as_place=in_place_name or label in _PLACE_LABELS):
             return REASON_SPORTS_TEAM
         return None
+
+    def _dose_after_drug(self, span: Span, text: str) -> bool:
+        """A number right after a drug's name is its dose ("allopurinol 100",
+        "vitamin d 2000", "calcium 600"), not an age or a year."""
+        before = _DRUG_BEFORE.search(text, max(0, span.start_char - 40), span.start_char)
+        if before is None:
+            return False
+        words = before.group(1).lower().split()
+        if self.vocabulary.is_drug(words[-1]):
+            return True  # "allopurinol 100"
+        # "vitamin d 2000", "vitamin b12 1000": a drug and its letter
+        return len(words) >= 2 and len(words[-1]) <= 3 and self.vocabulary.is_drug(words[-2])
 
     @staticmethod
     def _clinician_own_job(span: Span, text: str) -> bool:
