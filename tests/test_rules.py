@@ -408,6 +408,12 @@ POSITIVE_CASES = [
     ("5. Professionals: therapist B. Okafor 317-955-7810 x214", "DOCTOR", "B. Okafor"),
     ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley"),
     ("Supports: AA sponsor Dale Whitcomb calls daily.", "PATIENT", "Dale Whitcomb"),
+    ("INMATE: ROSE, TERRANCE DEWAYNE     BOOKING #: 26-0031187", "PATIENT", "ROSE, TERRANCE DEWAYNE"),
+    ("Applicant: DELA CRUZ-SANTOS, MARIA FE    DOB 1992-06-12", "PATIENT", "DELA CRUZ-SANTOS, MARIA FE"),
+    ('Pt: Graves, Harold "Hal"   84 y.o. M   MRN 0041', "PATIENT", 'Graves, Harold "Hal"'),
+    ('Participant: William "Bill" Ashworth    MRN 44917220', "PATIENT", 'William "Bill" Ashworth'),
+    ("associates of tulsa - 6/23/26\npt: young, bill r   68m   acct ft-2290418", "AGE", "68"),
+    ("| Varicella | hx disease at 8 - IgG positive 10/13/26 |", "AGE", "8"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]

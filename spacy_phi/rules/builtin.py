@@ -217,6 +217,10 @@ _NAME_WORD = r"[A-Z](?:'[A-Z])?[a-z]+(?:[A-Z][a-z]+)?(?:-[A-Z]?[a-z]+)*"
 # Words of one name are on one line, and an initial is a letter alone ("Yusuf\n\nHISTORY" is no name).
 _PERSON = rf"(?P<value>{_NAME_WORD}(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?(?:[ \t]+(?!{_NOT_NAME_WORDS}){_NAME_WORD})?)"
 _CAPS_NAME = r"[A-Z]{2,}(?:[-'][A-Z]{2,})?"
+#: A family name's particle written before it ("DELA CRUZ-SANTOS, MARIA FE", "Van Buren, Ann").
+_FAMILY_PARTICLE = (
+    r"(?:(?:DE|DELA|DEL|DE[ \t]+LA|VAN|VON|DA|DI|LA|LE|DOS|DAS|De|Dela|Del|Van|Von|Da|Di|La|Le|Dos|Das)[ \t])?"
+)
 #: Name fields of forms for people who are patients by another name.
 _PERSON_FIELDS = (
     "Client|CLIENT|Applicant|APPLICANT|Inmate|INMATE|Resident(?:\\s+Name)?|RESIDENT(?:\\s+NAME)?|"
@@ -924,13 +928,28 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "person_field_last_first", "PATIENT",
             rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|{_PERSON_FIELDS})\.?[ \t]*:[ \t]*"
-            rf"(?P<value>(?:{_NAME_WORD}|{_CAPS_NAME}),[ \t]*(?:{_NAME_WORD}|{_CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
+            rf"(?P<value>{_FAMILY_PARTICLE}(?:{_NAME_WORD}|{_CAPS_NAME}),[ \t]*(?:{_NAME_WORD}|{_CAPS_NAME})"
+            # middle names, a quoted nickname and an initial, one space apart (a wider gap is the next field)
+            rf"(?:[ ](?:{_NAME_WORD}|{_CAPS_NAME}|[A-Z]\.?(?![A-Za-z]))){{0,2}}(?:[ \t]+[\"“](?:{_NAME_WORD}|{_CAPS_NAME})[\"”])?"
+            rf"(?:[ ][A-Z]\.)?)",
             checks=("family_comma_given_name",),
             priority=2,
             description=(
                 "a person written family name first in a name field, also of a client, applicant, inmate, resident "
                 "or member, when a given name of the lists follows the comma: a family name that is a word "
-                "too ('Client: FLORES-WARD, XIMENA', 'Pt: Brown, Earl')"
+                "too ('Client: FLORES-WARD, XIMENA', 'Pt: Brown, Earl'), with middle names, nickname and particle "
+                "('INMATE: ROSE, TERRANCE DEWAYNE', 'Pt: Graves, Harold \"Hal\"', 'Applicant: DELA CRUZ-SANTOS, MARIA FE')"
+            ),
+        ),
+        RegexRule(
+            "person_field_first_last", "PATIENT",
+            rf"\b(?:{_PERSON_FIELDS})\.?[ \t]*:[ \t]*"
+            rf"(?P<value>{_NAME_WORD}(?:[ \t]+[\"“]{_NAME_WORD}[\"”])?(?:[ \t]+[A-Z]\.?)?[ \t]+{_NAME_WORD})(?![\w'’-])",
+            checks=("not_common_word",),
+            priority=2,
+            description=(
+                "a client, applicant, inmate, resident, participant or member named given name first in its field "
+                "('Participant: William \"Bill\" Ashworth'); no ordinary word"
             ),
         ),
         RegexRule(
@@ -1321,10 +1340,10 @@ def builtin_rules() -> List[RegexRule]:
             # A life or history event earlier in the clause, then "at"/"by"/"since" and a bare number
             # that ends there ("melanoma in situ at 52.", "heroin by 19, IV by 20", "1 ppd since 15").
             r"\b(?i:diagnosed|dx|dx'd|onset|first|started|began|begun|exposure|had|died|passed|deceased|history|hx|mi|cva|"
-            r"stroke|cancer|melanoma|smoking|smoker|tobacco|ppd|cigarettes|drinking|etoh|alcohol|cannabis|marijuana|"
+            r"stroke|cancer|melanoma|smoking|smoker|tobacco|ppd|cigarettes|drinking|etoh|alcohol|cannabis|marijuana|infection|disease|"
             r"use|using|heroin|iv|menarche|married|widowed|adopted|"
             r"emigrated|immigrated|moved|arrived|retired|quit|sober|since)\b[^.;\n]{0,40}?\b(?:at|by|since)\s+(?:age\s+)?"
-            r"(?P<value>\d{1,2})(?![\d:/%-]|\.\d)(?=\s*(?:[,;)]|\.(?:\s|$)|[ \t]*$|\s+(?:with|and|w/|after|when|then|\()))",
+            r"(?P<value>\d{1,2})(?![\d:/%-]|\.\d)(?=\s*(?:[,;)]|\.(?:\s|$)|[ \t]*$|[ \t]+-[ \t]|\s+(?:with|and|w/|after|when|then|\()))",
             flags="m",
             prefilter=r"\b(?:at|by|since)\s+(?:age\s+)?\d{1,2}\b",
             description=(
@@ -1342,7 +1361,7 @@ def builtin_rules() -> List[RegexRule]:
         RegexRule(
             "age_sex_glued", "AGE",
             # At a line's or field's start only: "(3M)" is a company, "(88M motor transport" a military job code.
-            r"(?:^|(?<=[:\n,]))[ \t]*(?P<value>\d{1,3})(?-i:[MF]|[mf])(?![\w/])"
+            r"(?:^|(?<=[:\n,])|(?<=\S[ \t]{3}))[ \t]*(?P<value>\d{1,3})(?-i:[MF]|[mf])(?![\w/])"
             r"(?![ \t]*(?i:fr\b|french|foley|catheter|cath\b|sheath|tube|introducer|drain|ett|ngt?\b|x\b))",
             flags="m",
             prefilter=r"\d[MFmf](?![\w/])",
