@@ -414,6 +414,9 @@ POSITIVE_CASES = [
     ('Participant: William "Bill" Ashworth    MRN 44917220', "PATIENT", 'William "Bill" Ashworth'),
     ("associates of tulsa - 6/23/26\npt: young, bill r   68m   acct ft-2290418", "AGE", "68"),
     ("| Varicella | hx disease at 8 - IgG positive 10/13/26 |", "AGE", "8"),
+    ("6w0d s/p NSVD on Good Friday (4/3/26) at Mercy Hospital", "DATE", "Good Friday"),
+    ("Last visited home over Eid al-Fitr (Lagos and Enugu).", "DATE", "Eid al-Fitr"),
+    ("Dictated by M.A. Herrera, MD, for Dr. E. Whitcomb", "DOCTOR", "M.A. Herrera"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]

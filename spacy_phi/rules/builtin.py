@@ -1121,6 +1121,13 @@ def builtin_rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "doctor_initials_degree", "DOCTOR",
+            r"(?<![\w.])(?P<value>[A-Z]\.[A-Z]\.[ \t]?[A-Z][a-z]+(?:-[A-Z][a-z]+)?)(?=,?[ \t]+(?:MD|M\.D\.|DO|RN|NP|PA-C|PhD)\b)",
+            prefilter=r"[A-Z]\.[A-Z]\.",
+            priority=2,
+            description="a clinician with two initials before the degree ('Dictated by M.A. Herrera, MD')",
+        ),
+        RegexRule(
             "organization_public_service", "ORGANIZATION",
             rf"(?!{_NOT_ORGANIZATION_START}[ \t])"
             rf"(?P<value>(?:[A-Z][A-Za-z'’-]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][A-Za-z'’-]+|[A-Z]{{2,5}})){{0,3}}"
@@ -1766,7 +1773,8 @@ def builtin_rules() -> List[RegexRule]:
             r"(?<![A-Za-z])(?P<value>(?i:Christmas(?:\s+(?:Eve|Day))?|New\s+Year'?s(?:\s+(?:Eve|Day))?|Thanksgiving(?:\s+Day)?|"
             r"Easter(?:\s+Sunday)?|Halloween|Independence\s+Day|Fourth\s+of\s+July|Memorial\s+Day|Labor\s+Day|"
             r"Veterans'?\s+Day|Hanukkah|Chanukah|Passover|Ramadan|Valentine'?s\s+Day|"
-            r"Martin\s+Luther\s+King(?:\s+Jr\.?)?\s+Day|MLK\s+Day|Presidents'?\s+Day|Yom\s+Kippur|Rosh\s+Hashanah|Diwali|Kwanzaa)"
+            r"Martin\s+Luther\s+King(?:\s+Jr\.?)?\s+Day|MLK\s+Day|Presidents'?\s+Day|Yom\s+Kippur|Rosh\s+Hashanah|Diwali|Kwanzaa|"
+            r"Good\s+Friday|Eid(?:\s+al-(?:Fitr|Adha))?|Lunar\s+New\s+Year)"
             r"|Mother'?s\s+Day|Father'?s\s+Day)(?![A-Za-z])",
             description="holiday in any case ('Christmas', 'New Year's Eve', 'labor day'; \"Mother's Day\" capitalised only)",
         ),
