@@ -559,8 +559,8 @@ _GENETIC_CONTEXT = re.compile(
     r"tay-sachs|sma|fragile|thalassemia|brca)\b",
     re.IGNORECASE,
 )
-#: A spoken count with "thousand" or "hundred" that no year reads like ("six thousand a day"; a
-#: year is "two thousand nine" or "nineteen hundred").
+#: A spoken count with "thousand" that no year reads like ("six thousand a day"; a year is
+#: "two thousand nine").
 _SPOKEN_COUNT = re.compile(
     r"\b(?:three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|a)\s+thousand\b|"
     r"\bthousand\s+a\s+(?:day|week|month)\b",
@@ -690,7 +690,10 @@ class LabelValidators:
 
     def context_reason(self, span: Span, text: str) -> Optional[str]:
         """Why the words around a span make it no PHI, whoever found it (tagger,
-        rule or name list): a place or person that names a sports team ("dallas
+        rule or name list) and whatever its label: an idiom or brand ("to be
+        frank", "a diet dr pepper"), the clinician's own job in a transcript, a
+        genetic carrier, a dose after a drug ("allopurinol 100"), a spoken count,
+        a lone possessive, or a place or person that names a sports team ("dallas
         cowboys", "a texas fan", "san francisco forty niners", where "francisco"
         was read as a given name). None otherwise."""
         label = span.label_

@@ -235,8 +235,8 @@ _NOT_RELATIVE_NAME = (
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
-#: Care roles and lay roles before a name written without a title ("therapist B. Fogle",
-#: "teacher April Chee"): over every gold corpus, 27 and 67 exact matches, no false alarm.
+#: Care roles and lay roles before a name written without a title ("therapist B. Okafor",
+#: "sponsor Dale Whitcomb"): over every gold corpus, 29 and 68 exact matches, no false alarm.
 _CARE_ROLES = (
     r"therapist|counselor|counsellor|psychologist|psychiatrist|social[ \t]+worker|case[ \t]+manager|caseworker|"
     r"dietitian|dietician|pharmacist|chaplain|physiatrist|audiologist|midwife|doula|hospitalist|intensivist|surgeon|"
@@ -891,8 +891,8 @@ def builtin_rules() -> List[RegexRule]:
             prefilter=rf"(?i:\b(?:{_CARE_ROLES})[ \t]+[A-Z])",
             priority=1,  # weak: a full name the tagger found around it keeps its extent
             description=(
-                "a clinician's name after a care role written without a title ('Therapist Fogle reached at 08:10', "
-                "'therapist B. Fogle', 'psychiatrist Rupa Iyer'); not 'psychiatrist Dr. Iyer' (the title rules take it)"
+                "a clinician's name after a care role written without a title ('Therapist Okafor reached at 08:10', "
+                "'therapist B. Okafor', 'psychiatrist Rupa Iyer'); not 'psychiatrist Dr. Iyer' (the title rules take it)"
             ),
         ),
         RegexRule(

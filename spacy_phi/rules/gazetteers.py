@@ -40,7 +40,7 @@ WORK_FIELDS = (
     "logistics|trucking|agriculture|farming|nursing|childcare|daycare|child care|journalism|publishing|"
     "politics|government|social work|human resources|hr|payroll|security|maintenance|plumbing|roofing|"
     "carpentry|welding|mining|oil and gas|the oil fields|fishing|forestry|warehousing|warehouse|"
-    "factory|restaurant|bakery|kitchen|salon|daycare|hospital|nursing home|school|"
+    "factory|restaurant|bakery|kitchen|salon|hospital|nursing home|school|"
     "bank|store|office|auto shop|auto repair shop|auto repair"
 )
 #: National chains (pharmacies, stores, restaurants, insurers, gyms), lower case;
