@@ -417,6 +417,8 @@ POSITIVE_CASES = [
     ("6w0d s/p NSVD on Good Friday (4/3/26) at Mercy Hospital", "DATE", "Good Friday"),
     ("Last visited home over Eid al-Fitr (Lagos and Enugu).", "DATE", "Eid al-Fitr"),
     ("Dictated by M.A. Herrera, MD, for Dr. E. Whitcomb", "DOCTOR", "M.A. Herrera"),
+    ("NATIONAL JEWISH HEALTH - PULMONARY PHYSIOLOGY LABORATORY", "HOSPITAL", "NATIONAL JEWISH HEALTH"),
+    ("[patient] she works as a unit clerk at the cleveland clinic", "HOSPITAL", "cleveland clinic"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
 ]
@@ -677,6 +679,17 @@ def test_a_name_stops_before_a_verb_and_a_field_gap(rules_nlp):
     assert ("DOCTOR", "brown put") not in rule_spans(rules_nlp, "[doctor] i saw that dr. brown put you on buspar")
     spans = rule_spans(rules_nlp, "Following EP: Dr. Hans Vermeulen    Device RN: Carly Bjornson, RN")
     assert ("DOCTOR", "Hans Vermeulen") in spans and not any("Device" in value for _, value in spans)
+
+
+def test_trie_pattern_matches_exactly_its_phrases():
+    import re
+
+    from spacy_phi.rules.gazetteers import cms_hospital_names, trie_pattern
+
+    pattern = re.compile(rf"\b(?:{trie_pattern(frozenset({'ab c', 'ab', 'ad'}))})\b")
+    assert [m.group(0) for m in pattern.finditer("ab c ab ad a abd")] == ["ab c", "ab", "ad"]
+    names = cms_hospital_names()
+    assert "national jewish health" in names and "fairbanks" not in names and "memorial hospital" not in names
 
 
 def test_a_street_is_no_compass_unit(rules_nlp):

@@ -19,7 +19,7 @@ from typing import List, Tuple
 
 from ..guard.vocabulary import default_vocabulary
 from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
-from .gazetteers import CHAIN_NAMES, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, cms_hospital_pattern, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -1118,6 +1118,18 @@ def builtin_rules() -> List[RegexRule]:
             description=(
                 "an employer or company before a company word ('M&T Bank', 'Lincoln Towing', "
                 "'Nigerian Railway Corporation'); not 'Blood Bank' or 'Food Bank'"
+            ),
+        ),
+        RegexRule(
+            "hospital_cms_name", "HOSPITAL",
+            rf"(?<![\w&'’-])(?P<value>(?i:{cms_hospital_pattern()}))(?![\w'’-])",
+            # Not in a written general question ("Is the Mayo Clinic the best place for this?").
+            exclude_before=r"(?:^|\n|[.!?][ \t]+)(?-i:Is|Are|Does|Do|Can|Could|Should|What|Which|How|Why|Where|Who|Would|Will)\b[^.!?\n]*$",
+            context_chars=120,
+            priority=1,  # weak: a longer name the tagger or the head rules found keeps its extent
+            description=(
+                "a US hospital of the CMS list named as listed, in any case ('NATIONAL JEWISH HEALTH', 'the cleveland "
+                "clinic', 'Mammoth Hospital'): two words or more, one no common or medical word"
             ),
         ),
         RegexRule(

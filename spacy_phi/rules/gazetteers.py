@@ -87,6 +87,51 @@ def is_us_city_lower(value: str) -> bool:
     return value.islower() and " ".join(value.split()) in us_cities_lower()
 
 
+@lru_cache(maxsize=1)
+def cms_hospital_names() -> FrozenSet[str]:
+    """The names of the CMS hospital list (`spacy_phi/data/cms_hospitals.csv`, US
+    public domain), lower case, of two words or more and with a word that is no
+    common, medical or hospital word (`is_hospital_name`): "national jewish
+    health", "cleveland clinic"; not "fairbanks" (a surname too), "memorial hospital"."""
+    import csv  # only here: the list is read once
+
+    text = resources.files("spacy_phi").joinpath("data", "cms_hospitals.csv").read_text(encoding="utf-8")
+    names = set()
+    for row in csv.DictReader(text.splitlines()):
+        name = " ".join(row["name"].lower().split())
+        if len(name.split()) >= 2 and is_hospital_name(name):
+            names.add(name)
+    return frozenset(names)
+
+
+def trie_pattern(phrases: FrozenSet[str]) -> str:
+    """A regex that matches exactly the given phrases, as a character trie
+    ("ab|ac" -> "a(?:b|c)"): with thousands of phrases it is much faster than
+    their plain alternation. Spaces match any run of blanks."""
+    trie: dict = {}
+    for phrase in phrases:
+        node = trie
+        for char in phrase:
+            node = node.setdefault(char, {})
+        node[""] = {}
+
+    def build(node: dict) -> str:
+        ends = "" in node
+        branches = [(r"[ \t]+" if char == " " else re.escape(char)) + build(child) for char, child in sorted(node.items()) if char]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if ends else body
+
+    return build(trie)
+
+
+@lru_cache(maxsize=1)
+def cms_hospital_pattern() -> str:
+    """`trie_pattern` of `cms_hospital_names`."""
+    return trie_pattern(cms_hospital_names())
+
+
 #: Countries that are also English words or other places, never matched in lower case.
 _COUNTRIES_THAT_ARE_WORDS = frozenset(
     "turkey chad china jordan guinea chile niger georgia jersey panama iceland man guernsey america "
@@ -231,4 +276,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "countries_lower_pattern", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "cms_hospital_names", "cms_hospital_pattern", "trie_pattern", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "countries_lower_pattern", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
