@@ -477,7 +477,7 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _trimmed(self, doc: Doc, span: Span, cased: bool) -> Span:
         """The NER span without edge tokens that are no PHI (`trim.trim_edges`);
         the span as it was when nothing would be left."""
-        trimmed = trim_edges(span, self.vocabulary.is_ordinary_word, cased)
+        trimmed = trim_edges(span, self.vocabulary.is_ordinary_word, cased, self.vocabulary.is_credential)
         if trimmed is None or trimmed is span:
             return span
         carry_ner_score(doc, span, trimmed)

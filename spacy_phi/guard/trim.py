@@ -77,12 +77,9 @@ _TITLE_OR_ROLE = re.compile(
     rf"examiner|interpreter|adon)\.?|{RELATIVE_WORDS})$",
     re.IGNORECASE,
 )
-#: Degrees and credentials written after a name and a comma.
-_DEGREE = (
-    r"(?:M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA-C|PA|Ph\.?D\.?|AuD|Au\.D\.|DDS|DMD|PharmD|DPT|OTR/L|OTR|CCC-SLP|"
-    r"DNP|MSN|BSN|APRN|CNM|CRNP|FNP|FNP-C|LCSW|LICSW|MSW|LPC|LMFT|PsyD|MBBS|RD|LD|CDCES|FACP|FACC|FACS|MPH)"
-)
-_DEGREES = re.compile(rf"^{_DEGREE}(?:\s*,\s*{_DEGREE})*\s*$")
+#: Degrees after a name that the credentials list leaves out (it vetoes a lone credential, so
+#: it keeps out the short degrees that are also initials or words: "MD", "DO", "PA", "RD").
+_DEGREES_NOT_LISTED = re.compile(r"M\.?D\.?|D\.?O\.?|R\.?N\.?|N\.?P\.?|PA|Ph\.?D\.?|Au\.?D\.?|DDS|DMD|MBBS|RD|LD|CRNP|FNP-C")
 #: Tokens with digits that are no part of a number after it ("call 716-845-2300 24/7").
 _NOT_NUMBER_PARTS = frozenset({"24/7", "24x7"})
 #: Conjunctions and adverbs that end no name ("driver since the collision", "teller without").
@@ -140,16 +137,23 @@ def _cut_at_field_gap(doc: Doc, start: int, end: int, is_ordinary_word: Callable
     return end
 
 
-def _cut_trailing_degrees(doc: Doc, start: int, end: int) -> int:
+def _cut_trailing_degrees(doc: Doc, start: int, end: int, is_credential: Callable[[str], bool]) -> int:
     """The end of a person's span before the degrees after a comma ("Dr. Lum, AuD",
-    "Ana Ruiz, MSN, RN"): the conventions leave degrees out of a name."""
+    "Ana Ruiz, MSN, RN"): the conventions leave degrees out of a name. A degree is
+    a credential of the guard's list or a degree it leaves out (`_DEGREES_NOT_LISTED`)."""
     for i in range(start + 1, end - 1):
-        if doc[i].text == "," and _DEGREES.match(doc[i + 1 : end].text):
+        if doc[i].text != ",":
+            continue
+        # The tokenizer may split a degree ("AuD" -> "Au", "D"): judge the text.
+        degrees = [part.strip() for part in doc[i + 1 : end].text.split(",")]
+        if all(part and (is_credential(part) or _DEGREES_NOT_LISTED.fullmatch(part)) for part in degrees):
             return i  # the first comma after which only degrees follow
     return end
 
 
-def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool) -> Optional[Span]:
+def trim_edges(
+    span: Span, is_ordinary_word: Callable[[str], bool], cased: bool, is_credential: Callable[[str], bool] = lambda _: False
+) -> Optional[Span]:
     """The span without the edge tokens that are no part of its value.
 
     span (Span): a tagger's span, with its label.
@@ -157,6 +161,8 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         a drug or a clinical abbreviation (`MedicalVocabulary.is_ordinary_word`).
     cased (bool): whether the note uses capitals (lower-case words after an
         institution's name are only dropped in one that does).
+    is_credential (Callable[[str], bool]): whether a word is a clinician's
+        credential (`MedicalVocabulary.is_credential`), cut after a person's name.
     RETURNS (Optional[Span]): the trimmed span (the same span when nothing was
         trimmed), or None when nothing would be left.
     """
@@ -212,7 +218,7 @@ def trim_edges(span: Span, is_ordinary_word: Callable[[str], bool], cased: bool)
         end -= 1
     if label in PERSON_LABELS and start < end:
         end = _cut_at_field_gap(doc, start, end, is_ordinary_word)
-        end = _cut_trailing_degrees(doc, start, end)
+        end = _cut_trailing_degrees(doc, start, end, is_credential)
         while end - start > 1 and doc[end - 1].text.isdigit():
             end -= 1  # "Dr. Raman 2 wk ago": a name never ends in a number
     if start >= end:

@@ -360,6 +360,21 @@ _JOB_CUE = (
 )
 
 
+def _role_then_name_rule(rule_id: str, label: str, roles: str, description: str) -> RegexRule:
+    """A name after a role word written without a title ("Therapist Okafor", "sponsor
+    Dale Whitcomb"), an initial allowed; weak (priority 1): a full name the tagger found
+    around it keeps its extent."""
+    return RegexRule(
+        rule_id, label,
+        rf"\b(?i:{roles})[ \t]+(?!{_TITLE_WORDS}\b)(?P<value>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}"
+        rf"(?:[ \t]+(?!{_NOT_NAME_WORDS}\b){_NAME_WORD})?)(?![\w'’-])",
+        checks=("not_common_word",),
+        prefilter=rf"(?i:\b(?:{roles})[ \t]+[A-Z])",
+        priority=1,
+        description=description,
+    )
+
+
 def _profession_is_a_rules() -> List[RegexRule]:
     """A job of one word or a modifier and a job after a cue ("he is a farmer",
     "i'm an x-ray tech", "employed as an RN", "retired barber", "a 43-year-old
@@ -883,29 +898,15 @@ def builtin_rules() -> List[RegexRule]:
                 "tamsin .', 'our sports dietitian , noor ,'); a given name of the lists only ('the nurse come in' is no name)"
             ),
         ),
-        RegexRule(
-            "staff_role_then_name", "DOCTOR",
-            rf"\b(?i:{_CARE_ROLES})[ \t]+(?!{_TITLE_WORDS}\b)(?P<value>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}"
-            rf"(?:[ \t]+(?!{_NOT_NAME_WORDS}\b){_NAME_WORD})?)(?![\w'’-])",
-            checks=("not_common_word",),
-            prefilter=rf"(?i:\b(?:{_CARE_ROLES})[ \t]+[A-Z])",
-            priority=1,  # weak: a full name the tagger found around it keeps its extent
-            description=(
-                "a clinician's name after a care role written without a title ('Therapist Okafor reached at 08:10', "
-                "'therapist B. Okafor', 'psychiatrist Rupa Iyer'); not 'psychiatrist Dr. Iyer' (the title rules take it)"
-            ),
+        _role_then_name_rule(
+            "staff_role_then_name", "DOCTOR", _CARE_ROLES,
+            "a clinician's name after a care role written without a title ('Therapist Okafor reached at 08:10', "
+            "'therapist B. Okafor', 'psychiatrist Rupa Iyer'); not 'psychiatrist Dr. Iyer' (the title rules take it)",
         ),
-        RegexRule(
-            "lay_role_then_name", "PATIENT",
-            rf"\b(?i:{_LAY_ROLES})[ \t]+(?!{_TITLE_WORDS}\b)(?P<value>(?:[A-Z]\.[ \t]*)?{_NAME_WORD}"
-            rf"(?:[ \t]+(?!{_NOT_NAME_WORDS}\b){_NAME_WORD})?)(?![\w'’-])",
-            checks=("not_common_word",),
-            prefilter=rf"(?i:\b(?:{_LAY_ROLES})[ \t]+[A-Z])",
-            priority=1,
-            description=(
-                "a lay person's name after their role ('Neighbor Joan Pruitt', 'teacher April Chee', 'sponsor Dale'); "
-                "lay people are PATIENT in the conventions; not 'Neighbor Mrs. Pruitt' (the title rules take it)"
-            ),
+        _role_then_name_rule(
+            "lay_role_then_name", "PATIENT", _LAY_ROLES,
+            "a lay person's name after their role ('Neighbor Joan Pruitt', 'teacher April Chee', 'sponsor Dale'); "
+            "lay people are PATIENT in the conventions; not 'Neighbor Mrs. Pruitt' (the title rules take it)",
         ),
         RegexRule(
             "relative_name_lower", "PATIENT",
