@@ -421,6 +421,17 @@ POSITIVE_CASES = [
     ("[patient] she works as a unit clerk at the cleveland clinic", "HOSPITAL", "cleveland clinic"),
     # the article stays out of a workplace after a work cue
     ("[patient] i began working in a bakery this summer", "PROFESSION", "bakery"),
+    # a practice's branch town, a ward named before its floor and wing, jobs of three or four words
+    ("PCP: Dr. Lena Moss, Lakeside Family Medicine - Rio Rancho\nAllergies: none", "CITY", "Rio Rancho"),
+    ("Referred by Ortiz Pediatrics, Temple (fax 254-555-0101).", "CITY", "Temple"),
+    ("Transferred on BiPAP to Cardiac Stepdown 6 North, bed 14.", "DEPARTMENT", "Cardiac Stepdown 6 North"),
+    ("Family met in Rm 4410, Garrison Tower 4. Pt sedated.", "DEPARTMENT", "Garrison Tower 4"),
+    ("She is a middle school science teacher and runs marathons.", "PROFESSION", "middle school science teacher"),
+    ("Pt is a retired school cafeteria manager; lives alone.", "PROFESSION", "school cafeteria manager"),
+    ("Mr. Ode is a 61 yo long-haul truck driver with chest pain.", "PROFESSION", "long-haul truck driver"),
+    ("Social: home health aide supervisor, no tobacco.", "PROFESSION", "home health aide supervisor"),
+    ("Wife Marla, a high school band director, at bedside.", "PROFESSION", "high school band director"),
+    ("He works nights as 3rd shift forklift operator at Dollar General.", "PROFESSION", "3rd shift forklift operator"),
 ]
 
 
@@ -649,6 +660,13 @@ NEGATIVE_CASES = [
     ("Chair rise test: 12 in 30 s", "12"),
     ("OR 2.1 (95% CI 1.4-3.0) for recurrence", "2.1"),
     ('Patient states the pain is "Better" today', "Better"),
+    # look-alikes of the branch-town, ward and long-job rules
+    ("ST ROSE HOSPITAL - Page 1 of 2", "Page"),
+    ("Lakeside Family Medicine - Progress Note", "Progress Note"),
+    ("Please Call 5 West with results.", "Call"),
+    ("Lives at 79 Pine Shore Unit 5, Dover.", "Pine Shore Unit 5"),
+    ("He is a very good bus driver per wife.", "very good"),
+    ("S: 17 yo HS senior, starting point guard at Poly Prep", "starting"),
 ]
 
 
@@ -690,6 +708,18 @@ def test_trie_pattern_matches_exactly_its_phrases():
     assert [m.group(0) for m in pattern.finditer("ab c ab ad a abd")] == ["ab c", "ab", "ad"]
     names = cms_hospital_names()
     assert "national jewish health" in names and "fairbanks" not in names and "memorial hospital" not in names
+
+
+def test_a_long_job_leaves_the_age_out(rules_nlp):
+    spans = rule_spans(rules_nlp, "Mr. Ward, a 41-year-old CTA rail operator, was seen.")
+    assert ("PROFESSION", "CTA rail operator") in spans
+    assert not any(label == "PROFESSION" and "41" in value for label, value in spans)
+
+
+def test_a_long_job_ends_before_a_preposition(rules_nlp):
+    spans = rule_spans(rules_nlp, "She is a middle school science teacher with asthma.")
+    assert ("PROFESSION", "middle school science teacher") in spans
+    assert not any(label == "PROFESSION" and "with" in value for label, value in spans)
 
 
 def test_a_street_is_no_compass_unit(rules_nlp):

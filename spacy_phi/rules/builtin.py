@@ -19,7 +19,7 @@ from typing import List, Tuple
 
 from ..guard.vocabulary import default_vocabulary
 from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
-from .gazetteers import CHAIN_NAMES, cms_hospital_pattern, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WORK_FIELDS
+from .gazetteers import CHAIN_NAMES, cms_hospital_pattern, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WARD_ACRONYMS, WARD_FLOOR_AND_WING, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 
@@ -274,6 +274,15 @@ _EMPLOYER_NAME = (
     r"[A-Z][A-Za-z'’&-]*(?:[ \t]+(?:&|of|[A-Z][A-Za-z'’&-]*)){0,3}"
 )
 #: Function words and clinical verbs that start a sentence before a name, never part of it.
+#: A street after a floor-and-wing look-alike ("5 West Main St" is an address).
+_STREET_AFTER_WING = (
+    r"[ \t]+[A-Z][a-z]+\.?[ \t]+(?i:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|ct|pl|hwy)\b"
+)
+#: A name of two to eight capitalised words (connectors between), the owner of a
+#: branch town ("Providence Medical Group - Bethany").
+_BRANCH_OWNER = r"[A-Z][\w'’&./-]*(?:[ \t]+(?:&|and|of|the|at|[A-Z][\w'’&./-]*)){1,7}"
+#: A town of one to three words, in title case or capitals ("Rio Rancho", "RED WING").
+_BRANCH_TOWN = r"[A-Z][a-z]+(?:[ \t-][A-Z][a-z]+){0,2}|[A-Z]{3,}(?:[ \t][A-Z]{3,}){0,2}"
 _NOT_HOSPITAL_WORD = (
     r"(?!(?i:is|are|does|do|did|can|should|what|which|how|why|would|could|will|the|a|an|at|to|in|on|from|by|"
     r"for|with|and|of|per|via|seen|admitted|transferred|discharged|presented|followed|called|sent|"
@@ -407,18 +416,33 @@ def _profession_is_a_rules() -> List[RegexRule]:
             "a job opening the social-history field ('Social: graduate student (MS Data Science)'; not 'social: mom inga')",
             prefilter=r"(?i:social|sh|soc)",
         ),
+        # A job of one or two words after ", a" is as often a role in the visit ("Dr. Lee, a
+        # neurologist") or no job ("his brother, a smoker"); three or more words name a job.
+        RegexRule(
+            "profession_appositive_long", "PROFESSION",
+            rf",[ \t]+(?:a|an)[ \t]+(?P<value>{_JOB_LONG})(?![\w'’-]){_JOB_LONG_END}",
+            checks=("long_occupation_phrase",),
+            prefilter=r",[ \t]+an?[ \t]",
+            priority=2,
+            description="a job of three or four words after a name and ', a' ('Husband Mateusz, a high school chemistry teacher')",
+        ),
     ]
 
 
 #: One job word, or a modifier and a job word ("barber", "HVAC technician", "school teacher").
 _JOB_ONE_WORD = r"[a-z][a-z-]*|[A-Z]{2,5}"
 _JOB_TWO_WORDS = r"(?:[a-z][a-z-]*|[A-Z]{2,5})[ \t]+[a-z][a-z-]*"
+#: Two or three modifiers and a job word ("high school chemistry teacher", "88M motor transport operator").
+_JOB_LONG = r"(?:[a-z0-9][a-z0-9-]*|[A-Z]{2,5})(?:[ \t]+(?:[a-z0-9][a-z0-9-]*|[A-Z]{2,5})){1,2}[ \t]+[a-z][a-z-]*"
+#: Where a long job phrase ends: punctuation or a preposition or conjunction, so that
+#: the modifiers give back the job word ("a long-haul truck driver with chest pain").
+_JOB_LONG_END = r"(?=[ \t]*(?:[,.;:()\n]|$|[ \t](?:at|for|with|and|or|who|since|in|on|from|to|until|by|x)\b))"
 
 
 def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: str) -> List[RegexRule]:
-    """Two rules for a job after `cue`: one word and two words (the check runs
-    on the whole value, so each length is its own rule); the last word must be
-    an occupation of the lexicon."""
+    """Three rules for a job after `cue`: one word, two words, and three or four
+    (the check runs on the whole value, so each length is its own rule); the
+    last word must be an occupation of the lexicon."""
     return [
         RegexRule(
             rule_id, "PROFESSION",
@@ -435,6 +459,14 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: st
             prefilter=prefilter,
             priority=2,
             description=f"{description}; with one modifier",
+        ),
+        RegexRule(
+            f"{rule_id}_long", "PROFESSION",
+            rf"{cue}(?P<value>{_JOB_LONG})(?![\w'’-]){_JOB_LONG_END}",
+            checks=("long_occupation_phrase",),
+            prefilter=prefilter,
+            priority=2,
+            description=f"{description}; with two or three modifiers ('a high school chemistry teacher')",
         ),
     ]
 
@@ -462,19 +494,24 @@ def _job_before_employer_rules() -> List[RegexRule]:
         RegexRule(
             rule_id, "PROFESSION",
             rf"(?<![\w'’/-])(?P<value>{value})(?![\w'’-]){employer_after}",
-            checks=("occupation_phrase",),
+            checks=(check,),
             exclude_before=exclude_before,
             prefilter=r"\s(?:at|for|with)\s+(?:the\s+)?[A-Z]",
             priority=2,
             description=description,
         )
-        for rule_id, value, exclude_before, description in (
+        for rule_id, value, check, exclude_before, description in (
             # After a name and a comma it can be a clinician's own role ("Victoria Ha, NP at"),
             # but more often a relative's job ("Dale, teacher at"): kept, recall first.
-            ("profession_at_employer", _JOB_ONE_WORD, _NOT_A_JOB_HOLDER_BEFORE,
+            ("profession_at_employer", _JOB_ONE_WORD, "occupation_phrase", _NOT_A_JOB_HOLDER_BEFORE,
              "a job before its employer ('teacher at Lincoln Elementary')"),
-            ("profession_at_employer_compound", rf"(?!{_NOT_A_JOB_MODIFIER}[ \t]){_JOB_TWO_WORDS}", _NOT_A_JOB_HOLDER_BEFORE,
+            ("profession_at_employer_compound", rf"(?!{_NOT_A_JOB_MODIFIER}[ \t]){_JOB_TWO_WORDS}", "occupation_phrase",
+             _NOT_A_JOB_HOLDER_BEFORE,
              "a job of two words before its employer ('ICU nurse at IU Health', 'HVAC installer for Modern Piping')"),
+            ("profession_at_employer_long", rf"(?!{_NOT_A_JOB_MODIFIER}[ \t]){_JOB_LONG}", "long_occupation_phrase",
+             _NOT_A_JOB_HOLDER_BEFORE,
+             "a job of three or four words before its employer ('2nd grade teacher at Harding Elementary', "
+             "'long-haul truck driver for J.B. Hunt')"),
         )
     ]
 
@@ -699,11 +736,25 @@ def builtin_rules() -> List[RegexRule]:
             "department_compass_unit", "DEPARTMENT",
             r"(?<![\w/#-])(?P<value>\d{1,2}[ \t]?(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
             r"|(?:North|South|East|West|Tower)[ \t]\d{1,2}[A-Z]?)(?![\w-])",
-            exclude_after=r"[ \t]+[A-Z][a-z]+\.?[ \t]+(?i:st|street|ave|avenue|rd|road|blvd|boulevard|dr|drive|ln|lane|way|pkwy|ct|pl|hwy)\b",
+            exclude_after=_STREET_AFTER_WING,
             priority=2,
             description=(
                 "a unit named by floor and wing ('5 West', 'moved to 6 North', 'Tower 4'); not a street "
                 "('5 West Main St')"
+            ),
+        ),
+        RegexRule(
+            "department_named_ward", "DEPARTMENT",
+            rf"(?<![\w'’&.-])(?P<value>(?:[A-Z][A-Za-z'’]*(?:-[A-Z][A-Za-z]+)?[ ]){{1,3}}(?:{WARD_FLOOR_AND_WING})"
+            rf"(?:[ ](?:{WARD_ACRONYMS}))?)(?![\w-])",
+            checks=("named_ward",),
+            exclude_before=r"\d+[A-Za-z]?",  # a house number: "79 Pine Shore Unit 5" is a street
+            exclude_after=_STREET_AFTER_WING,
+            priority=2,
+            description=(
+                "a ward named by a proper name or ward words before its floor and wing ('Feinberg 14 West', 'Heart "
+                "Tower 3', 'Neuro Stepdown 7 North', 'Tower 4 ICU' is department_compass_unit's); not after an "
+                "ordinary word ('Call 5 West') nor in a street address"
             ),
         ),
         # Lower-case places, jobs and chains of speech transcripts, after a cue word.
@@ -750,6 +801,19 @@ def builtin_rules() -> List[RegexRule]:
             rf"(?<![\w-])(?P<value>[A-Z][a-z]+(?:[ -](?:[A-Z][a-z]+|de|la|du)){{0,2}}),\s+(?:{_US_STATES_ABBR}|{_US_STATES})\.?,?\s+\d{{5}}(?:-\d{{4}})?(?![\w-])",
             priority=2,
             description="city before a state and ZIP ('Toledo, OH 43608')",
+        ),
+        RegexRule(
+            "city_branch_of_practice", "CITY",
+            rf"(?<![\w'’-]){_BRANCH_OWNER}(?:[ \t]+[-–—][ \t]+|,[ \t]+)(?P<value>{_BRANCH_TOWN})"
+            r"(?=[ \t]*(?:$|[,(;|.]|[ \t]{2}|\d))",
+            flags="m",
+            checks=("branch_town",),
+            priority=1,  # weak: a hospital span the tagger drew over the branch keeps its extent
+            description=(
+                "a town closing a practice's or hospital's name after a dash or comma ('Esse Health Pediatrics - "
+                "Manchester', 'Mercy Family Medicine - North Liberty', 'MedExpress Urgent Care - Morgantown'): a US "
+                "town of the shipped lists, at the end of the field"
+            ),
         ),
         RegexRule(
             "state_before_zip", "STATE",

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from importlib import resources
-from typing import FrozenSet, List
+from typing import Dict, FrozenSet, List
 
 from ..guard.validators import default_lexicons
 from ..guard.vocabulary import default_vocabulary
@@ -88,20 +88,48 @@ def is_us_city_lower(value: str) -> bool:
 
 
 @lru_cache(maxsize=1)
-def cms_hospital_names() -> FrozenSet[str]:
-    """The names of the CMS hospital list (`spacy_phi/data/cms_hospitals.csv`, US
-    public domain), lower case, of two words or more and with a word that is no
-    common, medical or hospital word (`is_hospital_name`): "national jewish
-    health", "cleveland clinic"; not "fairbanks" (a surname too), "memorial hospital"."""
+def _cms_hospital_rows() -> List[Dict[str, str]]:
+    """The rows of the CMS hospital list (`spacy_phi/data/cms_hospitals.csv`, US
+    public domain): name, city, state, zip."""
     import csv  # only here: the list is read once
 
     text = resources.files("spacy_phi").joinpath("data", "cms_hospitals.csv").read_text(encoding="utf-8")
+    return list(csv.DictReader(text.splitlines()))
+
+
+@lru_cache(maxsize=1)
+def cms_hospital_names() -> FrozenSet[str]:
+    """The names of the CMS hospital list, lower case, of two words or more and
+    with a word that is no common, medical or hospital word (`is_hospital_name`):
+    "national jewish health", "cleveland clinic"; not "fairbanks" (a surname
+    too), "memorial hospital"."""
     names = set()
-    for row in csv.DictReader(text.splitlines()):
+    for row in _cms_hospital_rows():
         name = " ".join(row["name"].lower().split())
         if len(name.split()) >= 2 and is_hospital_name(name):
             names.add(name)
     return frozenset(names)
+
+
+#: Towns of the lists that are words of a page header after a dash ("ST ROSE HOSPITAL - Page 1 of 2").
+_HEADER_WORDS_THAT_ARE_TOWNS = frozenset({"page"})
+
+
+@lru_cache(maxsize=1)
+def us_town_names() -> FrozenSet[str]:
+    """Lower-case US towns of every list we ship: the city rules' lists
+    (`us_cities_lower`) and every city of the CMS hospital list, English words
+    included ("temple", "aurora", "wheeling"): for capitalised text, where the
+    context already says a place follows."""
+    towns = {" ".join(row["city"].lower().split()) for row in _cms_hospital_rows() if row["city"].strip()}
+    return frozenset(towns | us_cities_lower())
+
+
+def is_branch_town(value: str) -> bool:
+    """A US town as the branch of a practice ("Manchester", "Rio Rancho", "RED
+    WING"); not a header word ("Page")."""
+    town = " ".join(value.lower().split())
+    return town in us_town_names() and town not in _HEADER_WORDS_THAT_ARE_TOWNS
 
 
 def trie_pattern(phrases: FrozenSet[str]) -> str:
@@ -183,6 +211,42 @@ def is_service_unit_name(value: str) -> bool:
     )
 
 
+#: Words of a ward's name before its floor and wing ("Neuro Stepdown 7 North",
+#: "Mother-Baby 3 West", "Critical Care Unit 2") besides clinical services and unit topics.
+_WARD_NAME_WORDS = frozenset(
+    "mother-baby mother baby critical care stepdown step-down neuro medical surgical cardiac telemetry acute "
+    "intermediate progressive transplant burn trauma rehab icu women's children's".split()
+)
+#: A ward's floor and wing ("7 North", "14 West", "Tower 3", "Wing 8", "Unit 2").
+WARD_FLOOR_AND_WING = (
+    r"\d{1,2}[A-Z]?[ ]?(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
+    r"|(?:North|South|East|West|Tower|Wing|Suite|Unit|TOWER|WING|UNIT)[ ]\d{1,2}[A-Z]?"
+)
+#: Intensive and progressive care units closing a ward's name ("Tower 4 ICU").
+WARD_ACRONYMS = "ICU|CCU|PCU|NICU|PICU|MICU|SICU|CVICU|CPCU"
+_WARD_TAIL = re.compile(rf"(?:{WARD_FLOOR_AND_WING})(?:[ ](?:{WARD_ACRONYMS}))?$")
+
+
+def is_named_ward(value: str) -> bool:
+    """A ward named by words before its floor and wing: a proper name or ward
+    words ("Feinberg 14 West", "Heart Tower 3", "Medical 6 North", "Critical
+    Care Unit 2"); not an ordinary word ("Call 5 West", "Page 4 North") nor a
+    hospital word ("Hospital 4 North": the hospital's own span)."""
+    tail = _WARD_TAIL.search(value)
+    lead = value[: tail.start()].lower().split() if tail else []
+    if not lead:
+        return False
+    services = default_lexicons().clinical_services
+    vocabulary = default_vocabulary()
+    for word in lead:
+        if word in _HEAD_WORDS or word in _HOSPITAL_NAME_WORDS - {"medical"}:
+            return False
+        known = word in _WARD_NAME_WORDS or word in _UNIT_TOPIC_WORDS or word in services or word.rstrip("s") in services
+        if not known and vocabulary.is_ordinary_word(word):
+            return False
+    return True
+
+
 #: Last words of a hospital's or practice's name ("Touro Infirmary", "Roswell
 #: Park Comprehensive Cancer Center", "Amherst Primary Care").
 _HOSPITAL_HEAD_WORDS = (
@@ -261,6 +325,32 @@ def is_employer_name(value: str) -> bool:
     return not (len(words) == 1 and default_vocabulary().is_abbreviation(value.strip(".,")))
 
 
+#: Words that open no long job phrase: function words, adverbs and participles
+#: ("later forklift operator", "starting point guard", "is a bus driver").
+_NOT_LONG_JOB_WORDS = frozenset(
+    "a an the and or of for to in on at with by from my his her their our your this that is was be as "
+    "later now currently also still starting then".split()
+)
+
+
+def is_long_occupation_phrase(value: str) -> bool:
+    """A job of three or four words, the last an occupation head noun ("high
+    school chemistry teacher", "long-haul truck driver", "retired UPS driver",
+    "88M motor transport operator"); no ordinary-word modifier the job does
+    not own ("a very good bus driver"), no age ("41-year-old rail operator":
+    the age is its own span)."""
+    words = value.lower().split()
+    if not 3 <= len(words) <= 4:
+        return False
+    modifiers = words[:-1]
+    if any(
+        word in _NOT_LONG_JOB_WORDS or (word in _NOT_JOB_MODIFIERS and word not in ("retired", "former")) or "old" in word.split("-")
+        for word in modifiers
+    ):
+        return False
+    return is_occupation_phrase(words[-1])
+
+
 def is_occupation_phrase(value: str) -> bool:
     """An occupation head noun, optionally after one modifier that belongs to
     the job ("farmer", "x-ray tech", "dairy farmer"; not "very good cook")."""
@@ -276,4 +366,4 @@ def is_occupation_phrase(value: str) -> bool:
     return head in occupations or (head.endswith("s") and head[:-1] in occupations)
 
 
-__all__ = ["CHAIN_NAMES", "cms_hospital_names", "cms_hospital_pattern", "trie_pattern", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "countries_lower_pattern", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_us_city_lower", "us_cities_lower"]
+__all__ = ["CHAIN_NAMES", "cms_hospital_names", "cms_hospital_pattern", "trie_pattern", "HOSPITAL_HEADS", "HOSPITAL_HEADS_CAPS", "countries_lower_pattern", "is_employer_name", "is_hospital_name", "JOB_ABBREVIATIONS", "ORGANIZATION_SUFFIXES", "UNIT_HEADS", "is_organization_name", "is_service_unit_name", "US_STATES_LOWER", "WORK_FIELDS", "is_occupation_phrase", "is_long_occupation_phrase", "is_us_city_lower", "us_cities_lower", "us_town_names", "is_branch_town", "is_named_ward", "WARD_ACRONYMS", "WARD_FLOOR_AND_WING"]
