@@ -432,6 +432,8 @@ POSITIVE_CASES = [
     ("Social: home health aide supervisor, no tobacco.", "PROFESSION", "home health aide supervisor"),
     ("Wife Marla, a high school band director, at bedside.", "PROFESSION", "high school band director"),
     ("He works nights as 3rd shift forklift operator at Dollar General.", "PROFESSION", "3rd shift forklift operator"),
+    ("To: Okoro, Chidi <cokoro@example.org>; Lise-Anne Marchetti <lmarchetti@example.org>", "DOCTOR", "Lise-Anne Marchetti"),
+    ("Reason: extubated 11/3 after 4 days on the vent", "DATE", "11/3"),
 ]
 
 
@@ -667,6 +669,8 @@ NEGATIVE_CASES = [
     ("Lives at 79 Pine Shore Unit 5, Dover.", "Pine Shore Unit 5"),
     ("He is a very good bus driver per wife.", "very good"),
     ("S: 17 yo HS senior, starting point guard at Poly Prep", "starting"),
+    ("Staples removed 1/2 of the line today", "1/2"),
+    ("Rated 5/10 at rest, then extubated 4/10 of attempts", "4/10"),
 ]
 
 

@@ -155,7 +155,10 @@ _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
 _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
     r"d/c'?d?|surgery|f/u|follow-?up|appt|appointment|visit|last|next|by|starting|started|stopped|"
-    r"due|returns?|effective|scheduled|planned|as\s+of|before|after|between|and|dos|doa|dod)\b\.?:?\s+)"
+    r"due|returns?|effective|scheduled|planned|as\s+of|before|after|between|and|dos|doa|dod|"
+    # an event's past participle: "intubated 3/4", "PICC placed 2/27", "flew back 2/10"
+    r"intubated|extubated|placed|removed|inserted|drawn|collected|transferred|arrived|delivered|diagnosed|"
+    r"dx'?d|vaccinated|swabbed|biopsied|resected|repaired|returned|flew\s+back|came\s+back)\b\.?:?\s+)"
 )
 
 _US_STATES_ABBR = (
@@ -1196,6 +1199,13 @@ def builtin_rules() -> List[RegexRule]:
                 "a US hospital of the CMS list named as listed, in any case ('NATIONAL JEWISH HEALTH', 'the cleveland "
                 "clinic', 'Mammoth Hospital'): two words or more, one no common or medical word"
             ),
+        ),
+        RegexRule(
+            "person_before_email", "DOCTOR",
+            r"(?<![\w'’.-])(?P<value>[A-Z][A-Za-z'’-]+(?:,?[ ](?:[A-Z]\.|[A-Z][A-Za-z'’-]+)){1,3})[ ]?<[^<>\s@]+@[^<>\s]+>",
+            prefilter=r"<[^<>\s@]+@",
+            priority=1,  # weak: the tagger's label wins (a patient writing in)
+            description="a name before its e-mail address in a message header ('To: Ann-Marie Thibodeau <athibodeau@mmc.org>', 'Mbeki, Samuel <…>')",
         ),
         RegexRule(
             "doctor_initials_degree", "DOCTOR",
