@@ -714,6 +714,20 @@ def test_trie_pattern_matches_exactly_its_phrases():
     assert "national jewish health" in names and "fairbanks" not in names and "memorial hospital" not in names
 
 
+def test_branch_town_ward_and_long_job_checks():
+    from spacy_phi.rules.gazetteers import is_branch_town, is_long_occupation_phrase, is_named_ward
+
+    assert is_branch_town("Rio Rancho") and is_branch_town("TEMPLE") and is_branch_town("Bethany")
+    assert not is_branch_town("Page") and not is_branch_town("Progress Note") and not is_branch_town("Montlake")
+    assert is_named_ward("Feinberg 14 West") and is_named_ward("Critical Care Unit 2") and is_named_ward("Tower 4 ICU")
+    assert not is_named_ward("Tower 4")  # department_compass_unit's
+    assert not is_named_ward("Call 5 West") and not is_named_ward("Hospital 4 North")
+    assert is_long_occupation_phrase("high school chemistry teacher") and is_long_occupation_phrase("retired UPS driver")
+    assert not is_long_occupation_phrase("very good bus driver")
+    assert not is_long_occupation_phrase("41-year-old rail operator")
+    assert not is_long_occupation_phrase("school chemistry lab")  # no occupation at the end
+
+
 def test_a_long_job_leaves_the_age_out(rules_nlp):
     spans = rule_spans(rules_nlp, "Mr. Ward, a 41-year-old CTA rail operator, was seen.")
     assert ("PROFESSION", "CTA rail operator") in spans

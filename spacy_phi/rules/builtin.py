@@ -748,7 +748,7 @@ def builtin_rules() -> List[RegexRule]:
         ),
         RegexRule(
             "department_named_ward", "DEPARTMENT",
-            rf"(?<![\w'’&.-])(?P<value>(?:[A-Z][A-Za-z'’]*(?:-[A-Z][A-Za-z]+)?[ ]){{1,3}}(?:{WARD_FLOOR_AND_WING})"
+            rf"(?<![\w'’&.-])(?P<value>(?:[A-Z][A-Za-z'’]*(?:-[A-Z][A-Za-z]+)?[ ]){{0,3}}(?:{WARD_FLOOR_AND_WING})"
             rf"(?:[ ](?:{WARD_ACRONYMS}))?)(?![\w-])",
             checks=("named_ward",),
             exclude_before=r"\d+[A-Za-z]?",  # a house number: "79 Pine Shore Unit 5" is a street
@@ -756,8 +756,8 @@ def builtin_rules() -> List[RegexRule]:
             priority=2,
             description=(
                 "a ward named by a proper name or ward words before its floor and wing ('Feinberg 14 West', 'Heart "
-                "Tower 3', 'Neuro Stepdown 7 North', 'Tower 4 ICU' is department_compass_unit's); not after an "
-                "ordinary word ('Call 5 West') nor in a street address"
+                "Tower 3', 'Neuro Stepdown 7 North') or a floor and wing before a care unit ('Tower 4 ICU'; alone they "
+                "are department_compass_unit's); not after an ordinary word ('Call 5 West') nor in a street address"
             ),
         ),
         # Lower-case places, jobs and chains of speech transcripts, after a cue word.

@@ -217,6 +217,12 @@ _WARD_NAME_WORDS = frozenset(
     "mother-baby mother baby critical care stepdown step-down neuro medical surgical cardiac telemetry acute "
     "intermediate progressive transplant burn trauma rehab icu women's children's".split()
 )
+#: Verbs of contact and transfer before a ward, which the common-word list leaves out
+#: because they are family names too ("Call 5 West", "Page 4 North").
+_NOT_WARD_WORDS = frozenset(
+    "call called page paged notify notified contact contacted transfer transferred admit admitted send sent "
+    "ask asked per via see".split()
+)
 #: A ward's floor and wing ("7 North", "14 West", "Tower 3", "Wing 8", "Unit 2").
 WARD_FLOOR_AND_WING = (
     r"\d{1,2}[A-Z]?[ ]?(?:North|South|East|West|NORTH|SOUTH|EAST|WEST)"
@@ -225,24 +231,32 @@ WARD_FLOOR_AND_WING = (
 #: Intensive and progressive care units closing a ward's name ("Tower 4 ICU").
 WARD_ACRONYMS = "ICU|CCU|PCU|NICU|PICU|MICU|SICU|CVICU|CPCU"
 _WARD_TAIL = re.compile(rf"(?:{WARD_FLOOR_AND_WING})(?:[ ](?:{WARD_ACRONYMS}))?$")
+_WARD_ACRONYM_AT_END = re.compile(rf"[ ](?:{WARD_ACRONYMS})$")
 
 
 def is_named_ward(value: str) -> bool:
     """A ward named by words before its floor and wing: a proper name or ward
     words ("Feinberg 14 West", "Heart Tower 3", "Medical 6 North", "Critical
-    Care Unit 2"); not an ordinary word ("Call 5 West", "Page 4 North") nor a
-    hospital word ("Hospital 4 North": the hospital's own span)."""
+    Care Unit 2"), or a floor and wing before a care unit ("Tower 4 ICU"); not
+    an ordinary word ("Call 5 West", "Page 4 North") nor a hospital word
+    ("Hospital 4 North": the hospital's own span)."""
     tail = _WARD_TAIL.search(value)
-    lead = value[: tail.start()].lower().split() if tail else []
-    if not lead:
+    if tail is None:
         return False
+    lead = value[: tail.start()].lower().split()
+    if not lead:
+        # "Tower 4 ICU": the floor and wing alone are department_compass_unit's; with a care unit after them, ours.
+        return bool(_WARD_ACRONYM_AT_END.search(value))
     services = default_lexicons().clinical_services
     vocabulary = default_vocabulary()
     for word in lead:
-        if word in _HEAD_WORDS or word in _HOSPITAL_NAME_WORDS - {"medical"}:
+        if word in _WARD_NAME_WORDS:
+            continue
+        if word in _NOT_WARD_WORDS or word in _HEAD_WORDS or word in _HOSPITAL_NAME_WORDS:
             return False
-        known = word in _WARD_NAME_WORDS or word in _UNIT_TOPIC_WORDS or word in services or word.rstrip("s") in services
-        if not known and vocabulary.is_ordinary_word(word):
+        if word in _UNIT_TOPIC_WORDS or word in services or word.rstrip("s") in services:
+            continue
+        if vocabulary.is_ordinary_word(word):
             return False
     return True
 
