@@ -1,0 +1,82 @@
+"""CPU seconds of the rule patterns with and without the first-character guard
+(`spacy_phi/rules/regex_speed.py`), in one process, interleaved rule by rule
+so that a busy or throttled machine slows both alike.
+
+Run: python benchmarks/rule_engine_speed.py [--notes corpus/synth/test.spacy] [--limit 400]
+        [--rounds 3] [--lang en]
+
+For each round and each built-in rule, every note is scanned with the plain
+compiled pattern and with the guarded one (`RegexRule.compiled`), timing each
+with `time.process_time`; matches are compared as well (they must be equal).
+Prints the totals, the slowest rules, and the hardware. Note text is never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import time
+from pathlib import Path
+from typing import List, Tuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from hardware import describe_line  # noqa: E402
+
+import spacy  # noqa: E402
+from spacy.tokens import DocBin  # noqa: E402
+
+from spacy_phi.rules.builtin import builtin_rules  # noqa: E402
+from spacy_phi.rules.regex_rules import _FLAG_VALUES, RegexRule  # noqa: E402
+from spacy_phi.rules.spanish import spanish_rules  # noqa: E402
+
+
+def _plain(rule: RegexRule) -> "re.Pattern[str]":
+    flags = 0
+    for flag in rule.flags:
+        flags |= _FLAG_VALUES[flag]
+    return re.compile(rule.pattern, flags)
+
+
+def _scan(pattern: "re.Pattern[str]", texts: List[str]) -> Tuple[float, List[List[Tuple[int, int]]]]:
+    start = time.process_time()
+    spans = [[m.span() for m in pattern.finditer(text)] for text in texts]
+    return time.process_time() - start, spans
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--notes", default="corpus/synth/test.spacy", help="DocBin of notes")
+    parser.add_argument("--limit", type=int, default=400, help="notes to scan")
+    parser.add_argument("--rounds", type=int, default=3, help="rounds to sum")
+    parser.add_argument("--lang", choices=("en", "es"), default="en", help="which built-in rules")
+    args = parser.parse_args()
+
+    nlp = spacy.blank(args.lang)
+    texts = [doc.text for doc in DocBin().from_disk(args.notes).get_docs(nlp.vocab)][: args.limit]
+    rules = builtin_rules() if args.lang == "en" else spanish_rules()
+    plain_total = guarded_total = 0.0
+    per_rule = {rule.id: [0.0, 0.0] for rule in rules}
+    mismatches = 0
+    for _ in range(args.rounds):
+        for rule in rules:
+            plain_seconds, plain_spans = _scan(_plain(rule), texts)
+            guarded_seconds, guarded_spans = _scan(rule.compiled, texts)
+            mismatches += plain_spans != guarded_spans
+            per_rule[rule.id][0] += plain_seconds
+            per_rule[rule.id][1] += guarded_seconds
+            plain_total += plain_seconds
+            guarded_total += guarded_seconds
+    words = sum(len(text.split()) for text in texts)
+    print(describe_line())
+    print(f"notes: {len(texts)} from {args.notes} ({words:,} words); {len(rules)} rules; rounds: {args.rounds}")
+    print(f"plain patterns:   {plain_total / args.rounds:.2f} CPU s per round")
+    print(f"guarded patterns: {guarded_total / args.rounds:.2f} CPU s per round "
+          f"({100 * (guarded_total / plain_total - 1):+.0f} %); rules whose matches differ: {mismatches}")
+    print("slowest rules (plain -> guarded, CPU s per round):")
+    for rule_id, (plain, guarded) in sorted(per_rule.items(), key=lambda item: -item[1][0])[:10]:
+        print(f"  {rule_id:40s} {plain / args.rounds:.3f} -> {guarded / args.rounds:.3f}")
+
+
+if __name__ == "__main__":
+    main()
