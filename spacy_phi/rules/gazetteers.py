@@ -11,6 +11,11 @@ match such values only after a cue word and only when the value is in a list:
 - national chains a patient works at or visits (pharmacies, stores,
   restaurants, insurers, gyms: ORGANIZATION in i2b2), written here.
 
+The same lists, and the checks built on them, also serve capitalised rules whose
+context already says what follows: hospital and unit names (CMS names, unit
+heads, wards named before their floor and wing), a practice's branch town after
+a dash ("Providence Medical Group - Bethany"), employers and long job phrases.
+
 Each list is read once per process.
 """
 
