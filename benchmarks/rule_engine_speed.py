@@ -27,15 +27,12 @@ import spacy  # noqa: E402
 from spacy.tokens import DocBin  # noqa: E402
 
 from spacy_phi.rules.builtin import builtin_rules  # noqa: E402
-from spacy_phi.rules.regex_rules import _FLAG_VALUES, RegexRule  # noqa: E402
+from spacy_phi.rules.regex_rules import RegexRule  # noqa: E402
 from spacy_phi.rules.spanish import spanish_rules  # noqa: E402
 
 
 def _plain(rule: RegexRule) -> "re.Pattern[str]":
-    flags = 0
-    for flag in rule.flags:
-        flags |= _FLAG_VALUES[flag]
-    return re.compile(rule.pattern, flags)
+    return re.compile(rule.pattern, rule.regex_flags)
 
 
 def _scan(pattern: "re.Pattern[str]", texts: List[str]) -> Tuple[float, List[List[Tuple[int, int]]]]:

@@ -421,13 +421,11 @@ def _profession_is_a_rules() -> List[RegexRule]:
         ),
         # A job of one or two words after ", a" is as often a role in the visit ("Dr. Lee, a
         # neurologist") or no job ("his brother, a smoker"); three or more words name a job.
-        RegexRule(
-            "profession_appositive_long", "PROFESSION",
-            rf",[ \t]+(?:a|an)[ \t]+(?P<value>{_JOB_LONG})(?![\w'’-]){_JOB_LONG_END}",
-            checks=("long_occupation_phrase",),
+        _long_job_rule(
+            "profession_appositive_long",
+            r",[ \t]+(?:a|an)[ \t]+",
+            "a job of three or four words after a name and ', a' ('Husband Mateusz, a high school chemistry teacher')",
             prefilter=r",[ \t]+an?[ \t]",
-            priority=2,
-            description="a job of three or four words after a name and ', a' ('Husband Mateusz, a high school chemistry teacher')",
         ),
     ]
 
@@ -463,15 +461,23 @@ def _job_after_cue_rules(rule_id: str, cue: str, description: str, prefilter: st
             priority=2,
             description=f"{description}; with one modifier",
         ),
-        RegexRule(
-            f"{rule_id}_long", "PROFESSION",
-            rf"{cue}(?P<value>{_JOB_LONG})(?![\w'’-]){_JOB_LONG_END}",
-            checks=("long_occupation_phrase",),
-            prefilter=prefilter,
-            priority=2,
-            description=f"{description}; with two or three modifiers ('a high school chemistry teacher')",
+        _long_job_rule(
+            f"{rule_id}_long", cue, f"{description}; with two or three modifiers ('a high school chemistry teacher')", prefilter
         ),
     ]
+
+
+def _long_job_rule(rule_id: str, cue: str, description: str, prefilter: str) -> RegexRule:
+    """A job of three or four words after `cue`, ending where the phrase ends; the
+    last word must be an occupation (`is_long_occupation_phrase`)."""
+    return RegexRule(
+        rule_id, "PROFESSION",
+        rf"{cue}(?P<value>{_JOB_LONG})(?![\w'’-]){_JOB_LONG_END}",
+        checks=("long_occupation_phrase",),
+        prefilter=prefilter,
+        priority=2,
+        description=description,
+    )
 
 
 #: Words that make a job word a clinician being contacted or a role, not someone's

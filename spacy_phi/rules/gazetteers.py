@@ -26,6 +26,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Dict, FrozenSet, List
 
+from ..guard.common_words import FUNCTION_WORDS
 from ..guard.validators import default_lexicons
 from ..guard.vocabulary import default_vocabulary
 
@@ -344,12 +345,9 @@ def is_employer_name(value: str) -> bool:
     return not (len(words) == 1 and default_vocabulary().is_abbreviation(value.strip(".,")))
 
 
-#: Words that open no long job phrase: function words, adverbs and participles
-#: ("later forklift operator", "starting point guard", "is a bus driver").
-_NOT_LONG_JOB_WORDS = frozenset(
-    "a an the and or of for to in on at with by from my his her their our your this that is was be as "
-    "later now currently also still starting then".split()
-)
+#: Words that open no long job phrase besides function words: adverbs and participles
+#: ("later forklift operator", "starting point guard").
+_NOT_LONG_JOB_WORDS = FUNCTION_WORDS | frozenset("later currently still starting".split())
 
 
 def is_long_occupation_phrase(value: str) -> bool:

@@ -246,13 +246,18 @@ class RegexRule:
         except re.error as e:
             raise RuleError(f"rule {self.id}: invalid regex ({e})") from None
 
+    @property
+    def regex_flags(self) -> int:
+        """The `re` flags of `flags` ("im" -> re.IGNORECASE | re.MULTILINE)."""
+        value = 0
+        for flag in self.flags:
+            value |= _FLAG_VALUES[flag]
+        return value
+
     @cached_property
     def compiled(self) -> "re.Pattern[str]":
-        flags = 0
-        for flag in self.flags:
-            flags |= _FLAG_VALUES[flag]
         # The same matches, with a first-character lookahead that skips hopeless positions fast.
-        return compile_guarded(self.pattern, flags)
+        return compile_guarded(self.pattern, self.regex_flags)
 
     @cached_property
     def compiled_prefilter(self) -> Optional["re.Pattern[str]"]:

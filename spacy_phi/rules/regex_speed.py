@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from re import _constants as sre_constants  # type: ignore[attr-defined]
 from re import _parser as sre_parse  # type: ignore[attr-defined]
-from typing import Iterable, List, Optional, Set, Tuple
+from typing import Iterable, List, Set, Tuple
 
 _OPS = sre_constants
 #: Zero-width operators: a match starts with whatever follows them.
