@@ -292,3 +292,13 @@ def labels_in(categories: Iterable[Category]) -> Tuple[str, ...]:
     """All label names of the given categories, in canonical order."""
     wanted = set(categories)
     return tuple(l.name for l in _LABEL_TABLE if l.category in wanted)
+
+
+#: Longest plausible span per label, in tokens (clinical tokenizer); longer tagger
+#: spans are vetoed whatever their words.
+DEFAULT_MAX_TOKENS = 16
+MAX_TOKENS = {
+    "AGE": 8, "DATE": 16, "PATIENT": 10, "DOCTOR": 10, "PROFESSION": 10, "CITY": 8, "STATE": 6,
+    "COUNTRY": 8, "ZIP": 5, "SSN": 8, "PHONE": 16, "FAX": 16, "ORGANIZATION": 24, "HOSPITAL": 24,
+    "DEPARTMENT": 16, "STREET": 20, "LOCATION_OTHER": 16, "EMAIL": 12, "URL": 24,
+}

@@ -27,9 +27,9 @@ from typing import Dict, List, Sequence
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
-from .guard.common_words import name_like_words
+from .lexicon.common_words import name_like_words
 from .guard.validators import is_cased_text
-from .guard.vocabulary import MedicalVocabulary, default_vocabulary
+from .lexicon.vocabulary import MedicalVocabulary, default_vocabulary
 from .spangroups import KNOWN_GROUP, NER_GROUP, PROPAGATED_GROUP, RULES_GROUP
 
 #: Labels whose names spread: people are named again and again in a visit.

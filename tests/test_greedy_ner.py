@@ -234,7 +234,7 @@ def test_an_entity_that_is_never_closed_is_cut_at_its_label_limit(tiny_nlp):
     """Weights that always prefer B-PATIENT, then I-PATIENT: spaCy's decoder opens
     one entity and keeps it to the end of the note; phi_ner closes it one token past
     phi_guard's PATIENT limit (which vetoes it as too long) and decodes the rest."""
-    from spacy_phi.guard.validators import MAX_TOKENS
+    from spacy_phi.labels import MAX_TOKENS
 
     ner = tiny_nlp.get_pipe("ner")
     upper = ner.model.get_ref("upper")

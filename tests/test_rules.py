@@ -706,7 +706,7 @@ def test_a_name_stops_before_a_verb_and_a_field_gap(rules_nlp):
 def test_trie_pattern_matches_exactly_its_phrases():
     import re
 
-    from spacy_phi.rules.gazetteers import cms_hospital_names, trie_pattern
+    from spacy_phi.lexicon.gazetteers import cms_hospital_names, trie_pattern
 
     pattern = re.compile(rf"\b(?:{trie_pattern(frozenset({'ab c', 'ab', 'ad'}))})\b")
     assert [m.group(0) for m in pattern.finditer("ab c ab ad a abd")] == ["ab c", "ab", "ad"]
@@ -715,7 +715,7 @@ def test_trie_pattern_matches_exactly_its_phrases():
 
 
 def test_branch_town_ward_and_long_job_checks():
-    from spacy_phi.rules.gazetteers import is_branch_town, is_long_occupation_phrase, is_named_ward
+    from spacy_phi.lexicon.gazetteers import is_branch_town, is_long_occupation_phrase, is_named_ward
 
     assert is_branch_town("Rio Rancho") and is_branch_town("TEMPLE") and is_branch_town("Bethany")
     assert not is_branch_town("Page") and not is_branch_town("Progress Note") and not is_branch_town("Montlake")
@@ -1249,7 +1249,7 @@ def test_guard_common_words_only_for_the_tagger():
 
 
 def test_common_word_inflections():
-    from spacy_phi.guard.common_words import is_common_word
+    from spacy_phi.lexicon.common_words import is_common_word
 
     words = {"deny", "effusion", "enroll", "stop", "describe"}
     assert all(is_common_word(w, words) for w in ["denies", "effusions", "enrolled", "stopped", "describes"])
@@ -1259,7 +1259,7 @@ def test_common_word_inflections():
 def test_build_common_words_leaves_out_names_places_and_proper_nouns(tmp_path):
     import gzip
 
-    from spacy_phi.guard.common_words import main as build_main
+    from spacy_phi.lexicon.common_words import main as build_main
 
     output = tmp_path / "words.txt.gz"
     dictionary = {"gout", "joint", "hope", "hunter", "mobile", "Boston", "x"}
@@ -1269,7 +1269,7 @@ def test_build_common_words_leaves_out_names_places_and_proper_nouns(tmp_path):
 
 
 def test_shipped_common_words_hold_no_common_given_names():
-    from spacy_phi.guard.vocabulary import default_vocabulary
+    from spacy_phi.lexicon.vocabulary import default_vocabulary
 
     vocabulary = default_vocabulary()
     assert vocabulary.is_common_word("gout") and vocabulary.is_common_word("Denies")

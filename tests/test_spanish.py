@@ -21,7 +21,7 @@ import spacy_phi
 from spacy_phi.labels import MEDDOCAN_LABELS, map_label, meddocan_to_i2b2
 from spacy_phi.native_labels import MEDDOCAN_GROUP, NATIVE_LABEL_BY_LABEL, NATIVE_NER_GROUP
 from spacy_phi.rules.spanish import NATIVE_LABEL_BY_RULE, spanish_rules
-from spacy_phi.rules.validators import is_dni_or_nie, is_spanish_postcode
+from spacy_phi.checksums import is_dni_or_nie, is_spanish_postcode
 from spacy_phi.surrogates import spanish as es_surrogates
 from spacy_phi.surrogates.dates import parse_date, shift_date_text
 from spacy_phi.surrogates.generator import SurrogateGenerator
@@ -396,7 +396,7 @@ def _guarded(lang, text, start, end, label):
 
 
 def test_spanish_guard_judges_spanish_common_words():
-    from spacy_phi.guard.common_words_es import spanish_common_words
+    from spacy_phi.lexicon.common_words_es import spanish_common_words
 
     words = spanish_common_words()
     assert len(words) > 5000 and "fiebre" in words and "paciente" in words

@@ -57,11 +57,11 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
-from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
-from .common_words import FUNCTION_WORDS, person_names
-from .common_words_es import spanish_vocabulary
+from ..lexicon.common_words import FUNCTION_WORDS, person_names
+from ..lexicon.common_words_es import spanish_vocabulary
 from .validators import (
     LEXICON_FILES,
     SIDE_LETTERS,
@@ -75,7 +75,7 @@ from .validators import (
 )
 from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
 from .trim import trim_edges, trim_rule_edges
-from .vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
+from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 
 #: Categories the guard may veto; everything else is a direct identifier.
 GUARDABLE_CATEGORIES = (Category.NAME, Category.LOCATION, Category.PROFESSION)
@@ -526,7 +526,7 @@ _STATE_END = re.compile(r"[ \t]*(?:$|[-–,.;)|]|\d{5})", re.MULTILINE)
 def _state_after_city(span: Span, text: str) -> bool:
     """A state abbreviation right after a US city of the gazetteer and closing the
     address ("Baton Rouge, LA", "Winnsboro, SC - ED"): no left atrium or subcutaneous."""
-    from ..rules.gazetteers import is_us_city_lower  # the rules import the guard
+    from ..lexicon.gazetteers import is_us_city_lower  # the rules import the guard
 
     place = _PLACE_COMMA_BEFORE.search(text[max(0, span.start_char - 40) : span.start_char])
     return bool(place and is_us_city_lower(place.group(1).lower()) and _STATE_END.match(text, span.end_char))

@@ -43,8 +43,8 @@ from typing import Callable, FrozenSet, Optional
 
 from spacy.tokens import Doc, Span, Token
 
-from ..person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
-from .common_words import FUNCTION_WORDS
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
+from ..lexicon.common_words import FUNCTION_WORDS
 from .validators import STREET_WORDS, is_age_word
 
 #: Labels whose value is a number with little text around it (not DEVICE or

@@ -17,22 +17,22 @@ span longer than its label allows (`MAX_TOKENS`) and a bare state abbreviation
 without an address around it. Validators never look beyond ~40 characters
 around a span, so the cost is linear in the note length.
 
-The word lists ship in `spacy_phi/data/label_lexicons/` (see SOURCE.txt).
+The word lists are the label lexicons of `spacy_phi.lexicon.label_lexicons`.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
-from importlib import resources
 from typing import Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from spacy.tokens import Span
 
-from ..person_words import NOT_NAME_AFTER_RELATIVE
-from .common_words import name_like_words, person_names
-from .vocabulary import MedicalVocabulary, normalize_term, read_terms
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
+from ..lexicon.common_words import name_like_words, person_names
+from ..labels import DEFAULT_MAX_TOKENS, MAX_TOKENS
+from ..lexicon.label_lexicons import LEXICON_FILES, LabelLexicons, default_lexicons
+from ..lexicon.vocabulary import MedicalVocabulary, normalize_term, read_terms
 
 #: Veto reasons (kb_id_ of vetoed spans).
 REASON_DATE_NO_DATE_WORD = "validator:date_without_date_word"
@@ -134,14 +134,6 @@ def is_age_word(word: str) -> bool:
     return lower.endswith("th") and lower[:-2] in _AGE_WORDS
 
 
-#: Longest plausible span per label, in tokens (clinical tokenizer); longer tagger
-#: spans are vetoed whatever their words.
-DEFAULT_MAX_TOKENS = 16
-MAX_TOKENS = {
-    "AGE": 8, "DATE": 16, "PATIENT": 10, "DOCTOR": 10, "PROFESSION": 10, "CITY": 8, "STATE": 6,
-    "COUNTRY": 8, "ZIP": 5, "SSN": 8, "PHONE": 16, "FAX": 16, "ORGANIZATION": 24, "HOSPITAL": 24,
-    "DEPARTMENT": 16, "STREET": 20, "LOCATION_OTHER": 16, "EMAIL": 12, "URL": 24,
-}
 #: Oldest plausible age.
 MAX_AGE = 125
 #: Words that number what follows them ("image 62", "series 4", "bed 3"): the
@@ -452,71 +444,6 @@ INSTITUTION_WORDS = frozenset(
     "restaurant cafe diner bakery shop club gym ymca county city state".split()
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-
-
-@dataclass(frozen=True)
-class LabelLexicons:
-    """The word lists the validators use (lower case unless stated)."""
-
-    occupations: FrozenSet[str]
-    states: FrozenSet[str]  # as written, case-sensitive: "MA", "Mass.", "Georgia"
-    countries: FrozenSet[str]  # as written
-    date_words: FrozenSet[str]
-    body_parts_and_headers: FrozenSet[str]
-    brands: FrozenSet[str]
-    nationalities: FrozenSet[str]
-    clinical_services: FrozenSet[str] = frozenset()
-    non_occupations: FrozenSet[str] = frozenset()
-    public_programs: FrozenSet[str] = frozenset()  # as written; compare with `public_programs_lower`
-    sports_teams: FrozenSet[str] = frozenset()  # words of team nicknames ("49ers", "cowboys", "tide")
-
-    @property
-    def states_lower(self) -> FrozenSet[str]:
-        return _lowered(self.states)
-
-    @property
-    def countries_lower(self) -> FrozenSet[str]:
-        return _lowered(self.countries)
-
-    @property
-    def public_programs_lower(self) -> FrozenSet[str]:
-        return _lowered(self.public_programs)
-
-
-@lru_cache(maxsize=8)
-def _lowered(values: FrozenSet[str]) -> FrozenSet[str]:
-    return frozenset(v.lower() for v in values)
-
-
-LEXICON_FILES: Dict[str, str] = {
-    "occupations": "occupations.txt",
-    "states": "states.txt",
-    "countries": "countries.txt",
-    "date_words": "date_words.txt",
-    "body_parts_and_headers": "body_parts_and_headers.txt",
-    "brands": "brands.txt",
-    "nationalities": "nationalities.txt",
-    "clinical_services": "clinical_services.txt",
-    "non_occupations": "non_occupations.txt",
-    "public_programs": "public_programs.txt",
-    "sports_teams": "sports_teams.txt",
-}
-#: Lexicons whose lines are phrases (kept whole); the others hold words separated by spaces.
-_PHRASE_LEXICONS = frozenset({"states", "countries", "public_programs"})
-
-
-@lru_cache(maxsize=1)
-def default_lexicons() -> LabelLexicons:
-    """The shipped lexicons (read once per process)."""
-    folder = resources.files("spacy_phi") / "data" / "label_lexicons"
-    values = {}
-    for name, filename in LEXICON_FILES.items():
-        lines = read_terms(folder.joinpath(filename).read_text(encoding="utf-8").splitlines())
-        if name in _PHRASE_LEXICONS:
-            values[name] = frozenset(lines)
-        else:
-            values[name] = frozenset(word.lower() for line in lines for word in line.split())
-    return LabelLexicons(**values)
 
 
 #: Labels a "US" (ultrasound) can be mistaken for.

@@ -50,7 +50,7 @@ from spacy.pipeline.ner import DEFAULT_NER_MODEL
 from spacy.tokens import Doc, Span
 from thinc.api import Model
 
-from ..guard.validators import DEFAULT_MAX_TOKENS, MAX_TOKENS
+from ..labels import DEFAULT_MAX_TOKENS, MAX_TOKENS
 from ..spangroups import NER_SCORES_KEY, ner_scores_key
 
 FACTORY = "phi_ner"

@@ -17,9 +17,9 @@ from __future__ import annotations
 import re
 from typing import List, Tuple
 
-from ..guard.vocabulary import default_vocabulary
-from ..person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
-from .gazetteers import CHAIN_NAMES, cms_hospital_pattern, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WARD_ACRONYMS, WARD_FLOOR_AND_WING, WORK_FIELDS
+from ..lexicon.vocabulary import default_vocabulary
+from ..lexicon.person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
+from ..lexicon.gazetteers import CHAIN_NAMES, cms_hospital_pattern, countries_lower_pattern, HOSPITAL_HEADS, HOSPITAL_HEADS_CAPS, ORGANIZATION_SUFFIXES, UNIT_HEADS, US_STATES_LOWER, WARD_ACRONYMS, WARD_FLOOR_AND_WING, WORK_FIELDS
 from .identifier_shapes import identifier_shape_rules
 from .regex_rules import RegexRule
 

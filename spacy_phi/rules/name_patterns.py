@@ -29,9 +29,9 @@ import re
 from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
-from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
-from ..guard.vocabulary import default_vocabulary
-from ..person_words import NOT_NAME_AFTER_RELATIVE
+from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
+from ..lexicon.vocabulary import default_vocabulary
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..surrogates.names import fold_ascii, locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"

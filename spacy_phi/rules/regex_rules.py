@@ -13,12 +13,14 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any, Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
+from .. import checksums
 from ..errors import SpacyPhiError
-from ..guard.common_words import FUNCTION_WORDS, SPOKEN_WORDS
-from ..guard.vocabulary import default_vocabulary
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
-from ..person_words import NOT_NAME_AFTER_RELATIVE
-from . import gazetteers, name_patterns, validators
+from ..lexicon import gazetteers
+from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
+from ..lexicon.vocabulary import default_vocabulary
+from . import name_patterns
 from .regex_speed import compile_guarded
 
 #: Regex flags a rule may name.
@@ -113,7 +115,7 @@ def _check_not_function_word(value: str) -> bool:
 #: whether the match stands. New checks are added here (rules stay data).
 CHECKS: Dict[str, Callable[[str], bool]] = {
     "age_over_89": _check_age_over_limit,
-    "ipv4": validators.is_ipv4,
+    "ipv4": checksums.is_ipv4,
     "has_3_digits": _check_has_digits,
     "id_shape": _check_id_shape,
     "numeric_date": _check_numeric_date,
@@ -139,20 +141,20 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "employer_name": gazetteers.is_employer_name,
     "hospital_name": gazetteers.is_hospital_name,
     # identifier validators (checksums, structure); usually named in `confirm`
-    "luhn_card": validators.is_card,
-    "npi": validators.is_npi,
-    "dea": validators.is_dea,
-    "aba": validators.is_aba,
-    "mbi": validators.is_mbi,
-    "ssn_issuable": validators.is_ssn,
-    "ip_address": validators.is_ip,
-    "iso_datetime": validators.is_iso_datetime,
-    "dotted_date": validators.is_dotted_date,
-    "e164_digits": validators.is_international_phone,
-    "national_phone": validators.is_national_phone,
+    "luhn_card": checksums.is_card,
+    "npi": checksums.is_npi,
+    "dea": checksums.is_dea,
+    "aba": checksums.is_aba,
+    "mbi": checksums.is_mbi,
+    "ssn_issuable": checksums.is_ssn,
+    "ip_address": checksums.is_ip,
+    "iso_datetime": checksums.is_iso_datetime,
+    "dotted_date": checksums.is_dotted_date,
+    "e164_digits": checksums.is_international_phone,
+    "national_phone": checksums.is_national_phone,
     # Spanish (spanish.py)
-    "dni_letter": validators.is_dni_or_nie,
-    "es_postcode": validators.is_spanish_postcode,
+    "dni_letter": checksums.is_dni_or_nie,
+    "es_postcode": checksums.is_spanish_postcode,
 }
 
 

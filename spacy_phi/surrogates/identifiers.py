@@ -31,7 +31,7 @@ import re
 import string
 from typing import Sequence
 
-from ..rules.validators import luhn_check_digit, luhn_valid
+from ..checksums import luhn_check_digit, luhn_valid
 from .locations import sample_zip
 
 _DIGIT_RUN = re.compile(r"\d+")

@@ -26,9 +26,9 @@ from functools import lru_cache
 from importlib import resources
 from typing import Dict, FrozenSet, List
 
-from ..guard.common_words import FUNCTION_WORDS
-from ..guard.validators import default_lexicons
-from ..guard.vocabulary import default_vocabulary
+from .common_words import FUNCTION_WORDS
+from .label_lexicons import default_lexicons
+from .vocabulary import default_vocabulary
 
 #: US states and territories, lower case.
 US_STATES_LOWER = (

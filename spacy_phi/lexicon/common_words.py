@@ -14,19 +14,19 @@ hospital list, US states and countries. So "hope", "rose", "hunter", "young",
 
 Rebuild (needs `pip install english-words`; the result ships gzipped):
 
-    python -m spacy_phi.guard.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
+    python -m spacy_phi.lexicon.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
 
 The same module builds the list of person-name words it leaves out
 (`person_names.txt.gz`, every Faker locale and the project's name pools), which
 the guard reads to tell "wife dolores" (a name) from "grandma watches":
 
-    python -m spacy_phi.guard.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
+    python -m spacy_phi.lexicon.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
 
 and the name words that web2 also lists as lower-case words (`name_like_words.txt.gz`:
 "hook", "short", "visa", "rock"): written in lower case in a note that uses
 capitals, such a word is the ordinary word, not the name (needs `english-words`):
 
-    python -m spacy_phi.guard.common_words --name-like spacy_phi/data/medical_vocabulary/name_like_words.txt.gz
+    python -m spacy_phi.lexicon.common_words --name-like spacy_phi/data/medical_vocabulary/name_like_words.txt.gz
 """
 
 from __future__ import annotations
@@ -203,12 +203,12 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     if len(argv) == 2 and argv[0] == "--names":
         names = build_person_names()
         write_word_list(
-            Path(argv[1]), "Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/guard/common_words.py", names
+            Path(argv[1]), "Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/lexicon/common_words.py", names
         )
         print(f"{len(names)} name words -> {argv[1]}")
         return 0
     if len(argv) not in (1, 2) or (len(argv) == 2 and argv[0] != "--name-like"):
-        print("usage: python -m spacy_phi.guard.common_words [--names | --name-like] OUTPUT.txt.gz", file=sys.stderr)
+        print("usage: python -m spacy_phi.lexicon.common_words [--names | --name-like] OUTPUT.txt.gz", file=sys.stderr)
         return 2
     if load_web2 is None:
         from english_words import get_english_words_set
@@ -219,14 +219,14 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     if argv[0] == "--name-like":
         lower_words = set(build_common_words(load_web2(), set()))
         name_like = sorted(lower_words & set(build_person_names()))
-        write_word_list(Path(argv[1]), "Person-name words web2 also lists in lower case; see spacy_phi/guard/common_words.py", name_like)
+        write_word_list(Path(argv[1]), "Person-name words web2 also lists in lower case; see spacy_phi/lexicon/common_words.py", name_like)
         print(f"{len(name_like)} name-like words -> {argv[1]}")
         return 0
 
     excluded = _faker_names() | _project_names_and_places()
     words = build_common_words(load_web2(), excluded)
     output = Path(argv[0])
-    write_word_list(output, "Common English words that are not names or places; see spacy_phi/guard/common_words.py", words)
+    write_word_list(output, "Common English words that are not names or places; see spacy_phi/lexicon/common_words.py", words)
     print(f"{len(words)} words ({len(excluded)} names and places left out) -> {output}")
     return 0
 

@@ -9,7 +9,7 @@ plus spaCy's Spanish stop words, minus every word that occurs inside an annotate
 PHI span of the training split and every given name, surname, province and country
 of Faker's es_ES locale (MIT). Rebuild it with
 
-    python -m spacy_phi.guard.common_words_es spacy_phi/data/medical_vocabulary/common_words_es.txt.gz
+    python -m spacy_phi.lexicon.common_words_es spacy_phi/data/medical_vocabulary/common_words_es.txt.gz
 """
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     """Write the gzipped list to the path given on the command line."""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) not in (1, 2):
-        print("usage: python -m spacy_phi.guard.common_words_es OUTPUT.txt.gz [MEDDOCAN_TRAIN_DIR]", file=sys.stderr)
+        print("usage: python -m spacy_phi.lexicon.common_words_es OUTPUT.txt.gz [MEDDOCAN_TRAIN_DIR]", file=sys.stderr)
         return 2
     corpus = Path(argv[1]) if len(argv) == 2 else Path("assets/meddocan/train")
     words = build_spanish_common_words(corpus)
@@ -95,7 +95,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     write_word_list(
         output,
         "Common Spanish words that are not names or places (MEDDOCAN train, CC BY 4.0, and spaCy's "
-        "Spanish stop words, MIT); see spacy_phi/guard/common_words_es.py",
+        "Spanish stop words, MIT); see spacy_phi/lexicon/common_words_es.py",
         words,
     )
     print(f"{len(words)} words -> {output}")
