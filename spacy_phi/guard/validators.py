@@ -32,7 +32,7 @@ from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.common_words import name_like_words, person_names
 from ..labels import DEFAULT_MAX_TOKENS, MAX_TOKENS
 from ..lexicon.label_lexicons import LEXICON_FILES, LabelLexicons, default_lexicons
-from ..lexicon.vocabulary import MedicalVocabulary, normalize_term, read_terms
+from ..lexicon.vocabulary import MedicalVocabulary, normalize_term
 
 #: Veto reasons (kb_id_ of vetoed spans).
 REASON_DATE_NO_DATE_WORD = "validator:date_without_date_word"

@@ -6,12 +6,13 @@ imports neither `spacy_phi.rules` nor `spacy_phi.guard`:
 - `common_words` / `common_words_es`: frequent English (Spanish) words, function
   words, person-name words;
 - `vocabulary`: the medical vocabulary (terms, abbreviations, eponym heads);
-- `drug_names`: drug and brand names;
 - `person_words`: relatives, staff roles and the words around a person's name;
 - `label_lexicons`: per-label word lists (occupations, states, countries, ...);
 - `gazetteers`: US places, hospitals (CMS list), chains, wards, and the checks
   built on them;
-- `builder`: rebuilds the label lexicons (`python -m spacy_phi.lexicon.builder`).
+- `rebuild/`: build-time tools that regenerate the shipped lists from their
+  sources (`python -m spacy_phi.lexicon.rebuild.<list>`; never imported at run time).
 
-The lists themselves ship as data files in `spacy_phi/data/`.
+The lists themselves ship as data files in `spacy_phi/data/` (drug names among
+the medical vocabulary).
 """
