@@ -10,12 +10,13 @@ sentence, so a whitespace token never starts a sentence except at index 0;
 import pickle
 import random
 import textwrap
+from pathlib import Path
 
 import pytest
 import spacy
 from spacy.training import Example
 
-import spacy_phi.sentencizer  # noqa: F401  (registers the factory)
+import spacy_phi.sentencizer  # registers the factory
 from spacy_phi.sentencizer import PhiSentencizer
 from spacy_phi.util import blank_pipeline
 
@@ -464,6 +465,51 @@ def test_other_language():
         "Sr. López llamó.",
     ]
     assert sents(nlp, "¿Dolor? ¡No!") == ["¿Dolor?", "¡No!"]
+
+
+# --- shipped word lists ------------------------------------------------------
+
+WORD_LIST_FILES = {
+    "PREFIX_ABBREVIATIONS": "prefix_abbreviations.txt",
+    "FINAL_ABBREVIATIONS": "final_abbreviations.txt",
+    "LETTER_NOUNS": "letter_nouns.txt",
+    "SECTION_HEADERS": "section_headers.txt",
+    "CONTINUATION_WORDS": "continuation_words.txt",
+    "CONTINUATION_STARTS": "continuation_starts.txt",
+}
+
+
+@pytest.mark.parametrize("name,filename", sorted(WORD_LIST_FILES.items()))
+def test_word_lists_are_the_shipped_data_files(name, filename):
+    """Each list is its data file: a "#" header line, then one entry per line."""
+    folder = Path(spacy_phi.sentencizer.__file__).resolve().parent.parent / "data" / "sentencizer"
+    lines = (folder / filename).read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# ")
+    entries = [line.strip() for line in lines if line.strip() and not line.startswith("#")]
+    assert len(entries) == len(set(entries)), "duplicate entry"
+    loaded = getattr(spacy_phi.sentencizer, name)
+    assert loaded == frozenset(entries) and len(loaded) >= 20
+    assert not any(entry.startswith("#") for entry in loaded)
+
+
+def test_word_list_entries_are_normalised():
+    """Lookups use normalised keys: an entry written "Dr." or "HPI:" would never match."""
+    from spacy_phi.sentencizer import wordlists
+    from spacy_phi.sentencizer.boundaries import normalize_abbreviation
+    from spacy_phi.sentencizer.layout import normalize_header
+
+    abbreviations = wordlists.PREFIX_ABBREVIATIONS | wordlists.FINAL_ABBREVIATIONS
+    assert all(normalize_abbreviation(a) == a for a in abbreviations)
+    assert not wordlists.PREFIX_ABBREVIATIONS & wordlists.FINAL_ABBREVIATIONS
+    assert all(normalize_header(h) == h for h in wordlists.SECTION_HEADERS)
+    for words in (wordlists.LETTER_NOUNS, wordlists.CONTINUATION_STARTS):
+        assert all(w == w.lower() for w in words)
+    assert {"dr", "eg", "vs"} <= wordlists.PREFIX_ABBREVIATIONS
+    assert {"po", "bid", "sept", "md", "etc"} <= wordlists.FINAL_ABBREVIATIONS
+    assert {"hpi", "history of present illness", "assessment and plan"} <= wordlists.SECTION_HEADERS
+    assert {"vitamin", "hepatitis"} <= wordlists.LETTER_NOUNS
+    assert {"the", "and", "s/p", "de"} <= wordlists.CONTINUATION_WORDS
+    assert {"and", "with", "to"} <= wordlists.CONTINUATION_STARTS
 
 
 # --- serialization and multiprocessing -------------------------------------

@@ -136,6 +136,33 @@ def test_every_bank_keeps_seen_phrasings():
     assert len(held) == 2 and len(seen) == 8 and not set(seen) & set(held)
 
 
+def test_slot_table_is_the_union_of_the_slot_modules():
+    """Each kind of slot lives in its own module; together they are the table
+    the note context dispatches on, with no name defined twice."""
+    from spacy_phi.synth import slots
+    from spacy_phi.synth.slots import ages, contacts, dates, identifiers, people, places
+
+    names = [name for module in (people, dates, ages, places, contacts, identifiers) for name in module.SLOTS]
+    assert len(names) == len(set(names)) == len(slots.SLOT_TABLE) == len(slots.SLOT_NAMES)
+    assert set(names) == set(slots.SLOT_TABLE)
+    assert {"pt", "dr.sig", "date.my", "age.sex", "hosp", "pharm.loc", "phone.ext", "mrn", "mrn.lab", "hl7"} <= set(names)
+    assert slots.known_slot("rel.any") and slots.known_slot("~his") and slots.known_slot("~n")
+    assert not slots.known_slot("nope") and not slots.known_slot("~nope")
+
+
+def test_every_pronoun_slot_has_a_word():
+    import random
+
+    from spacy_phi.synth.context import NoteContext
+    from spacy_phi.synth.noise import NoiseProfile
+    from spacy_phi.synth.slots import PRONOUN_SLOTS
+
+    ctx = NoteContext(random.Random(0), "train", False, NoiseProfile())
+    for key in PRONOUN_SLOTS:
+        assert ctx.pronoun(key), key
+    assert ctx.pronoun("nope") is None
+
+
 # --- validation over every family ----------------------------------------------------------
 
 
