@@ -16,9 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional
 
-#: `doc.user_data` key of the known identifiers of a record (read by `phi_known`).
-KNOWN_PHI_KEY = "phi_known"
-
 #: Default limit on the characters of one note (`--max-chars`).
 DEFAULT_MAX_CHARS = 1_000_000
 

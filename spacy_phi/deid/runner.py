@@ -38,12 +38,12 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .._logging import logger
+from ..doc_keys import KNOWN_PHI_KEY
 from ..models.cpu_ops import fast_cpu
 from .model import ensure_surrogates
 from .parallel import ParallelRun, resolve_processes
 from .records import (
     DEFAULT_MAX_CHARS,
-    KNOWN_PHI_KEY,
     REASON_BAD_FIELD,
     REASON_COMPONENT,
     REASON_NO_OUTPUT,
