@@ -182,7 +182,9 @@ class _Feed:
 
 
 class DeidRunner:
-    """Run a pipeline with `phi_surrogates` over records, isolating failures.
+    """Run a pipeline with `phi_surrogates` over records, isolating failures
+    (a `records.RecordStream`: `parallel.ParallelRun` runs a copy of it in
+    each worker process).
 
     nlp (Language): the pipeline; it must set `doc.ents` and have (or get)
         `phi_surrogates`.
@@ -393,7 +395,7 @@ class DeidRunner:
         n = resolve_processes(self.n_process)
         with self.run_settings(workers=n > 1):
             if n > 1:
-                yield from ParallelRun(self, n).run(iter(records))
+                yield from ParallelRun(self, n, chunk_size=self.batch_size).run(iter(records))
             else:
                 yield from self.stream(records)
 
