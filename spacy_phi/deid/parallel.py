@@ -45,8 +45,6 @@ from .._logging import logger
 from .records import REASON_COMPONENT, InputRecord, RecordError, RecordResult, RecordStream, failed
 from .workers import install_parent_death_guard
 
-#: The default `n_process` of `spacy-phi deid` and `deidentify()`: every available core.
-DEFAULT_PROCESSES = -1
 #: Chunks read but not yet written, per worker: enough to keep every worker busy.
 IN_FLIGHT_PER_WORKER = 2
 #: How often the main process checks its workers while it waits (seconds).

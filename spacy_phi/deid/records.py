@@ -16,9 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, ContextManager, Dict, Iterable, Iterator, List, Optional, Protocol
 
-#: Default limit on the characters of one note (`--max-chars`).
-DEFAULT_MAX_CHARS = 1_000_000
-
 # Reason codes of the errors file, one per way a record can fail.
 REASON_EMPTY = "empty_text"
 REASON_WHITESPACE = "whitespace_only"
