@@ -17,6 +17,7 @@ serialized task instead (see docs/spark.md, "Privacy").
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from typing import Any, Callable, Dict, FrozenSet, Optional
@@ -245,7 +246,8 @@ def make_plan(
     plan = ExecutorPlan(
         pipeline_key=pipeline_key(settings.model, settings.lang, nlp_loader),
         # The shared settings only (not a DeidOptions' paths): the plan is pickled into every task.
-        settings=settings.as_settings(),
+        # Without the secret file: it was read here; the executors get the secret (`secret`).
+        settings=dataclasses.replace(settings.as_settings(), secret_file=None),
         loader=nlp_loader,
         secret=secret_handle(spark, settings.secret_file),
         chunk_rows=CHUNK_BATCHES * settings.batch_size,

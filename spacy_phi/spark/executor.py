@@ -99,8 +99,8 @@ class ExecutorPlan:
 
     pipeline_key (str): the cache key of the pipeline.
     settings (DeidSettings): model, lang, mode, max chars and batch size
-        (`n_process` is not used: a task is one process; the secret file was
-        read on the driver).
+        (`n_process` is not used: a task is one process; `secret_file` is
+        None: the file was read on the driver).
     loader (Optional[Callable[[], Language]]): builds the pipeline instead of `settings.model`.
     secret (Any): the secret, as `.value` (a Spark broadcast or a SecretHolder).
     chunk_rows (int): input batches are cut into chunks of at most this many rows.
