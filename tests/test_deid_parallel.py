@@ -16,7 +16,8 @@ from spacy.tokens import Doc
 
 from spacy_phi.deid import DeidOptions, deidentify, deidentify_file
 from spacy_phi.deid import parallel
-from spacy_phi.deid.parallel import DEFAULT_PROCESSES, ParallelRun, available_cores, resolve_processes
+from spacy_phi.deid.parallel import ParallelRun, available_cores, resolve_processes
+from spacy_phi.deid.settings import DEFAULT_PROCESSES
 from spacy_phi.deid.records import REASON_COMPONENT, REASON_EMPTY
 
 from standin import standin_pipeline

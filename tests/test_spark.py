@@ -28,7 +28,7 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from spacy_phi.cli import main
-from spacy_phi.deid import DeidOptions, DeidUsageError, deidentify
+from spacy_phi.deid import DeidOptions, DeidSettings, DeidUsageError, deidentify
 from spacy_phi.deid.records import REASON_BAD_FIELD, REASON_COMPONENT, REASON_TOO_LONG
 
 from standin import standin_pipeline
@@ -174,15 +174,17 @@ def secret_file(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 @pytest.fixture(scope="module")
 def mixed(spark: SparkSession, secret_file: str) -> Dict[str, Any]:
-    """The mixed records through Spark (4 partitions) and through deidentify()."""
+    """The mixed records through Spark (4 partitions) and through deidentify(),
+    both given the same settings object."""
     records = mixed_records()
+    settings = DeidSettings(secret_file=secret_file, max_chars=MAX_CHARS)
     df = spark.createDataFrame(
         [(r["id"], r["text"], r["patient_key"], r["known"], i) for i, r in enumerate(records)],
         "id string, text string, patient_key string, known string, n int",
     ).repartition(4)
     out = deidentify_dataframe(
-        df, text_col="text", id_col="id", patient_key_col="patient_key", known_col="known",
-        nlp_loader=standin_loader, secret_file=secret_file, max_chars=MAX_CHARS, span_map=True,
+        df, settings, text_col="text", id_col="id", patient_key_col="patient_key", known_col="known",
+        nlp_loader=standin_loader, span_map=True,
     ).withColumn("partition", F.spark_partition_id())
     rows = {row["id"]: row.asDict(recursive=True) for row in out.collect()}
     local_input = [
@@ -192,8 +194,7 @@ def mixed(spark: SparkSession, secret_file: str) -> Dict[str, Any]:
     ]
     local = {
         result.id: result
-        for result in deidentify(local_input, standin_loader(), secret_file=secret_file, max_chars=MAX_CHARS,
-                                 n_process=1)
+        for result in deidentify(local_input, standin_loader(), settings, n_process=1)
     }
     return {"records": records, "rows": rows, "local": local, "columns": out.columns}
 

@@ -40,9 +40,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     subparsers (Any): the object returned by `ArgumentParser.add_subparsers`.
     RETURNS (argparse.ArgumentParser): the sub-command's parser.
     """
-    from ..deid.records import DEFAULT_MAX_CHARS
-    from ..deid.parallel import DEFAULT_PROCESSES
-    from ..deid.runner import DEFAULT_BATCH_SIZE
+    from ..deid.settings import DEFAULT_BATCH_SIZE, DEFAULT_MAX_CHARS, DEFAULT_PROCESSES
 
     parser = subparsers.add_parser(
         "deid",
@@ -142,10 +140,13 @@ def _known_columns(items: List[str]) -> Dict[str, str]:
 
 
 def options_from_args(args: argparse.Namespace) -> Any:
-    """The DeidOptions of parsed arguments.
+    """The DeidOptions of parsed arguments: the settings of the run, made (and
+    checked) once here and passed as they are to the local or the Spark engine.
 
     args (argparse.Namespace): the parsed arguments.
     RETURNS (DeidOptions): the options.
+    RAISES (SettingsError): a number out of range (`DeidSettings` checks them).
+    RAISES (ValueError): a malformed --known-column.
     """
     from ..deid import DeidOptions, FieldConfig
 
@@ -199,14 +200,14 @@ def run_deid(args: argparse.Namespace) -> int:
     args (argparse.Namespace): the parsed arguments.
     RETURNS (int): the exit code (see the module docstring).
     """
-    from ..deid import deidentify_file
+    from ..deid import SettingsError, deidentify_file
 
-    if args.batch_size < 1 or args.max_chars < 1 or args.n_process == 0 or args.n_process < -1:
-        print(f"{PROG}: error: --batch-size and --max-chars must be >= 1, --n-process >= 1 or -1", file=sys.stderr)
-        return EXIT_USAGE
     try:
         options = options_from_args(args)
-    except ValueError as err:
+    except SettingsError as err:
+        print(f"{PROG}: error: --{err.setting.replace('_', '-')} {err.problem}", file=sys.stderr)
+        return EXIT_USAGE
+    except (SpacyPhiError, ValueError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
     if args.engine == "spark":

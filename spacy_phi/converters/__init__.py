@@ -6,9 +6,10 @@ spans to our tokenizer and counts everything it cannot use in a
 `ConversionReport`; writers turn Docs back into JSONL or BRAT.
 """
 
+from ..doc_keys import META_KEY, RECORD_ID_KEY
 from .brat import docs_to_brat, read_brat
 from .corpus import DEFAULT_SCHEMES, FORMATS, convert, output_kind, read_records, write_docs
-from .docs import META_KEY, RECORD_ID_KEY, doc_to_record, record_to_doc, records_to_docs
+from .docs import doc_to_record, record_to_doc, records_to_docs
 from .i2b2 import read_i2b2_2006, read_i2b2_2014
 from .jsonl import doc_to_json, docs_to_jsonl, read_jsonl
 from .markup import parse_markup, read_markup

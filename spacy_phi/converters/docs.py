@@ -29,6 +29,7 @@ from typing import Any, Dict, Iterable, List, Optional, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from ..doc_keys import META_KEY, RECORD_ID_KEY
 from ..errors import ConversionError
 from ..labels import UnknownLabelError, map_label
 from ..util import blank_pipeline
@@ -49,10 +50,6 @@ from .records import (
     UnusableSpan,
 )
 from .report import ConversionReport
-
-#: `doc.user_data` keys; kept by `DocBin(store_user_data=True)`.
-RECORD_ID_KEY = "phi_record_id"
-META_KEY = "phi_meta"
 
 
 @dataclass

@@ -4,6 +4,9 @@
     for result in spacy_phi.deidentify(["Seen by Dr. Smith on 03/14/2089."], mode="tag"):
         print(result.id, result.text if result.ok else result.error.reason)
 
+    settings = spacy_phi.deid.DeidSettings(mode="tag", n_process=1)
+    results = spacy_phi.deidentify(texts, None, settings)
+
     spacy_phi.deid.deidentify_file("notes.jsonl", "notes.deid.jsonl")
 """
 
@@ -17,9 +20,7 @@ from spacy.language import Language
 from .inputs import parse_known_phi
 from .job import DeidJob, DeidOptions
 from .model import configure_surrogates, load_pipeline, restore_surrogates
-from .parallel import DEFAULT_PROCESSES
 from .records import (
-    DEFAULT_MAX_CHARS,
     REASON_BAD_FIELD,
     REASON_BAD_RECORD,
     REASON_MISSING_FIELD,
@@ -27,7 +28,8 @@ from .records import (
     RecordError,
     RecordResult,
 )
-from .runner import DEFAULT_BATCH_SIZE, DeidRunner
+from .runner import DeidRunner
+from .settings import DeidSettings, with_settings
 from .summary import RunSummary
 
 TextOrRecord = Union[str, Mapping[str, Any], InputRecord]
@@ -102,14 +104,15 @@ def _items(texts_or_records: Any) -> Iterable[Any]:
 def deidentify(
     texts_or_records: Union[TextOrRecord, Iterable[Any]],
     nlp: Optional[Language] = None,
+    settings: Optional[DeidSettings] = None,
     *,
     model: Optional[str] = None,
     mode: Optional[str] = None,
     secret_file: Optional[str] = None,
-    lang: str = "en",
-    batch_size: int = DEFAULT_BATCH_SIZE,
-    n_process: int = DEFAULT_PROCESSES,
-    max_chars: int = DEFAULT_MAX_CHARS,
+    lang: Optional[str] = None,
+    batch_size: Optional[int] = None,
+    n_process: Optional[int] = None,
+    max_chars: Optional[int] = None,
 ) -> Iterator[RecordResult]:
     """De-identify texts or records, streaming; one result per input, in order.
     A record that fails (empty, too long, a component error) yields a result
@@ -123,26 +126,28 @@ def deidentify(
         {"text", "id", "patient_key", "known_phi"}.
         Without an id, the position ("0", "1", ...) is the id.
     nlp (Optional[Language]): a pipeline that sets `doc.ents` (phi_surrogates
-        is added last if missing); None: `model`, or the default pipeline.
-    model (Optional[str]): pipeline name or path when `nlp` is None.
-    mode (Optional[str]): "surrogate", "mask", "tag" or "redact"; None keeps
-        the pipeline's setting (a given `nlp` gets its setting back afterwards).
-    secret_file (Optional[str]): file holding the secret (else SPACY_PHI_SECRET).
-    lang (str): language of the default rules pipeline.
-    batch_size (int): nlp.pipe batch size.
-    n_process (int): processes; -1 (default): every available core; 1: this
-        process only. An input that fits in one batch is always processed here.
-    max_chars (int): longer texts fail with reason "too_long".
+        is added last if missing); None: `settings.model`, or the default pipeline.
+    settings (Optional[DeidSettings]): model, mode, secret file, language,
+        batch size, processes and max chars (see `DeidSettings`); None: the
+        defaults. A given `nlp` gets its own mode and secret file back afterwards.
+        `n_process` -1 (default): every available core; 1: this process only;
+        an input that fits in one batch is always processed here.
+    model, mode, secret_file, lang, batch_size, n_process, max_chars: a
+        convenience: each one given (not None) replaces that field of `settings`.
     YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
         with label, action, detector, score), `error`, `ok`.
     """
     items = _items(texts_or_records)
+    settings = with_settings(
+        settings, model=model, mode=mode, secret_file=secret_file, lang=lang, batch_size=batch_size,
+        n_process=n_process, max_chars=max_chars,
+    )
     given = nlp is not None
     if nlp is None:
-        nlp, _ = load_pipeline(model, lang=lang)
-    previous = configure_surrogates(nlp, mode=mode, secret_file=secret_file)
+        nlp, _ = load_pipeline(settings.model, lang=settings.lang)
+    previous = configure_surrogates(nlp, mode=settings.mode, secret_file=settings.secret_file)
     try:
-        runner = DeidRunner(nlp, batch_size=batch_size, n_process=n_process, max_chars=max_chars)
+        runner = DeidRunner.from_settings(nlp, settings)
         records = (_to_record(item, i) for i, item in enumerate(items))
         yield from runner.run(records)
     finally:

@@ -36,10 +36,10 @@ from .records import (
     REASON_READ_ERROR,
     REASON_TOO_LONG,
     REASON_UNDECODABLE,
-    DEFAULT_MAX_CHARS,
     InputRecord,
     RecordError,
 )
+from .settings import DEFAULT_MAX_CHARS
 
 INPUT_FORMATS = ("text", "folder", "jsonl", "csv")
 STDIN = "-"

@@ -46,13 +46,14 @@ from .outputs import (
     sidecar_path,
     staging_path,
 )
-from .parallel import DEFAULT_PROCESSES, resolve_processes
+from .parallel import resolve_processes
 from .paths import PathConflictError, RunPath, check_run_paths
 from .progress import Progress
-from .records import DEFAULT_MAX_CHARS, REASON_WRITE_ERROR, RecordError, RecordResult, failed
+from .records import REASON_WRITE_ERROR, RecordError, RecordResult, failed
 from .resume import ResumeError, RunState
 from .review_html import ReviewWriter, review_paths
-from .runner import DEFAULT_BATCH_SIZE, DeidRunner
+from .runner import DeidRunner
+from .settings import DeidSettings
 from .summary import RunSummary
 
 ERRORS_SUFFIX = ".errors.jsonl"
@@ -69,20 +70,17 @@ class DeidStartError(DeidUsageError):
     """A file or folder the run needs cannot be opened or created (names paths only)."""
 
 
-@dataclass
-class DeidOptions:
-    """Settings of a run (the `spacy-phi deid` options).
+@dataclass(frozen=True, kw_only=True)
+class DeidOptions(DeidSettings):
+    """Settings of a run (the `spacy-phi deid` options): the `DeidSettings`
+    every entry point shares (model, lang, mode, secret_file, batch_size,
+    n_process, max_chars) and the options of a file job below. Keyword
+    arguments only; frozen: derive a variant with `dataclasses.replace`.
+    `n_process` -1 (default) is 1 when `gpu_id` >= 0.
 
     input_format (Optional[str]): "text", "folder", "jsonl", "csv"; guessed if None.
     fields (FieldConfig): JSONL fields / CSV columns.
-    model (Optional[str]): pipeline name or path; None: default resolution.
-    lang (str): language of the default rules pipeline.
-    mode (Optional[str]): phi_surrogates default mode; None keeps the pipeline's.
-    secret_file (Optional[str]): file holding the secret (else SPACY_PHI_SECRET).
-    batch_size (int): nlp.pipe batch size.
-    n_process (int): processes; -1: every available core (1 when gpu_id >= 0).
     gpu_id (int): GPU to use; -1 for CPU.
-    max_chars (int): longer notes are errors.
     suffixes (Tuple[str, ...]): folder input: file endings read.
     patient_key_from_folder (bool): folder input: parent folder = patient key.
     drop_fields (Tuple[str, ...]): JSONL fields / CSV columns left out of the output.
@@ -101,14 +99,7 @@ class DeidOptions:
 
     input_format: Optional[str] = None
     fields: FieldConfig = field(default_factory=FieldConfig)
-    model: Optional[str] = None
-    lang: str = "en"
-    mode: Optional[str] = None
-    secret_file: Optional[str] = None
-    batch_size: int = DEFAULT_BATCH_SIZE
-    n_process: int = DEFAULT_PROCESSES
     gpu_id: int = -1
-    max_chars: int = DEFAULT_MAX_CHARS
     suffixes: Tuple[str, ...] = (".txt",)
     patient_key_from_folder: bool = False
     drop_fields: Tuple[str, ...] = ()
@@ -348,7 +339,7 @@ class DeidJob:
         with _could_not_start(opened):
             # A GPU run stays in one process unless told otherwise (one GPU, one model copy).
             n_process = 1 if opts.gpu_id >= 0 and opts.n_process < 1 else resolve_processes(opts.n_process)
-            runner = DeidRunner(nlp, batch_size=opts.batch_size, n_process=n_process, max_chars=opts.max_chars)
+            runner = DeidRunner.from_settings(nlp, opts, n_process=n_process)
             secret = runner.secret
             secret_from = secret_source(nlp)
             if secret_from == "random per run":

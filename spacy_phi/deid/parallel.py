@@ -7,10 +7,13 @@ deserializes every processed Doc (about 2 ms a note, `docs/results.md`), on
 top of reading and writing: on two cores it was the bottleneck and two
 processes ran slower than one. Here the main process only reads records,
 hands chunks of them (text, id, key, known PHI: no Docs) to the workers,
-puts the results back in input order and writes them. Each worker runs a
-`DeidRunner` of its own, in-process, over its chunk (tokenizer, pipeline,
-failure isolation, result extraction) and returns per record the
-de-identified text, the span map and the stats, or the error.
+puts the results back in input order and writes them. Each worker runs its
+own copy of the single-process runner (a `records.RecordStream`: the
+`DeidRunner` that starts the run), in-process, over its chunk (tokenizer,
+pipeline, failure isolation, result extraction) and returns per record the
+de-identified text, the span map and the stats, or the error. This module
+knows the runner only through that protocol: the runner imports it, not the
+reverse.
 
 Guarantees kept from the single-process runner:
 
@@ -36,17 +39,12 @@ import queue
 import signal
 from collections import deque
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Deque, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 
 from .._logging import logger
-from .records import REASON_COMPONENT, InputRecord, RecordError, RecordResult, failed
+from .records import REASON_COMPONENT, InputRecord, RecordError, RecordResult, RecordStream, failed
 from .workers import install_parent_death_guard
 
-if TYPE_CHECKING:
-    from .runner import DeidRunner
-
-#: The default `n_process` of `spacy-phi deid` and `deidentify()`: every available core.
-DEFAULT_PROCESSES = -1
 #: Chunks read but not yet written, per worker: enough to keep every worker busy.
 IN_FLIGHT_PER_WORKER = 2
 #: How often the main process checks its workers while it waits (seconds).
@@ -102,7 +100,7 @@ class _LogCollector(logging.Handler):
         return messages
 
 
-def _worker_main(runner: "DeidRunner", parent_pid: int, tasks: Any, results: Any) -> None:
+def _worker_main(runner: RecordStream, parent_pid: int, tasks: Any, results: Any) -> None:
     """A worker process: de-identify chunks until told to stop (None)."""
     install_parent_death_guard(expected_parent_pid=parent_pid if os.getppid() == parent_pid else None)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
@@ -142,15 +140,17 @@ class _Worker:
 class ParallelRun:
     """One run over `n` worker processes (see the module docstring).
 
-    runner (DeidRunner): the settings (pipeline, batch size, max chars); its
-        counters (`retried`) are updated with the workers'.
+    runner (RecordStream): runs the records of a chunk in one process: a copy
+        of it in each worker, itself for an input that fits in one chunk; its
+        counter `retried` is updated with the workers'.
     n (int): worker processes (>= 2).
+    chunk_size (int): records per chunk handed to a worker (the batch size).
     """
 
-    def __init__(self, runner: "DeidRunner", n: int) -> None:
+    def __init__(self, runner: RecordStream, n: int, chunk_size: int) -> None:
         self.runner = runner
         self.n = n
-        self.chunk_size = runner.batch_size
+        self.chunk_size = chunk_size
         self.context = multiprocessing.get_context()
         self.results: Any = None
         self.workers: List[_Worker] = []

@@ -1,5 +1,5 @@
 """Records flowing through `spacy-phi deid`: an input record, its result and
-its error.
+its error, and what turns records into results.
 
 An `InputRecord` is one note with its id, the optional patient key and known
 identifiers, and whatever the input format needs to write it back (the JSON
@@ -14,13 +14,7 @@ never note text or PHI values.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
-
-#: `doc.user_data` key of the known identifiers of a record (read by `phi_known`).
-KNOWN_PHI_KEY = "phi_known"
-
-#: Default limit on the characters of one note (`--max-chars`).
-DEFAULT_MAX_CHARS = 1_000_000
+from typing import Any, ContextManager, Dict, Iterable, Iterator, List, Optional, Protocol
 
 # Reason codes of the errors file, one per way a record can fail.
 REASON_EMPTY = "empty_text"
@@ -143,6 +137,32 @@ class RecordResult:
         if error.error_type is not None:
             line["error_type"] = error.error_type
         return line
+
+
+class RecordStream(Protocol):
+    """What de-identifies records in one process: `runner.DeidRunner`. The
+    worker processes of `parallel.ParallelRun` each run a copy of it (forked,
+    or pickled with its pipeline).
+
+    retried (int): records re-run alone so far (failure isolation).
+    """
+
+    retried: int
+
+    def run_settings(self, workers: bool) -> ContextManager[None]:
+        """The settings of a run in this process (entered once per process).
+
+        workers (bool): whether this process starts worker processes.
+        """
+        ...
+
+    def stream(self, records: Iterable[InputRecord]) -> Iterator[RecordResult]:
+        """One result per record, in order, in this process (inside `run_settings`).
+
+        records (Iterable[InputRecord]): the records.
+        YIELDS (RecordResult): the results.
+        """
+        ...
 
 
 def failed(record: InputRecord, error: RecordError) -> RecordResult:

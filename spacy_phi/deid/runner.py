@@ -38,12 +38,11 @@ from spacy.language import Language
 from spacy.tokens import Doc
 
 from .._logging import logger
+from ..doc_keys import KNOWN_PHI_KEY
 from ..models.cpu_ops import fast_cpu
 from .model import ensure_surrogates
 from .parallel import ParallelRun, resolve_processes
 from .records import (
-    DEFAULT_MAX_CHARS,
-    KNOWN_PHI_KEY,
     REASON_BAD_FIELD,
     REASON_COMPONENT,
     REASON_NO_OUTPUT,
@@ -53,6 +52,7 @@ from .records import (
     check_text,
     failed,
 )
+from .settings import DEFAULT_BATCH_SIZE, DEFAULT_MAX_CHARS, DeidSettings
 from .workers import guard_worker_processes
 
 #: `doc.user_data` key of the record's position (to match docs to records).
@@ -61,7 +61,6 @@ POSITION_KEY = "phi_deid_position"
 FAILURE_KEY = "phi_deid_failure"
 #: The Doc extension `phi_merge` fills with one provenance dict per entity.
 PROVENANCE_EXTENSION = "phi_provenance"
-DEFAULT_BATCH_SIZE = 64
 
 
 def mark_failure(proc_name: Optional[str], proc: Any, docs: Optional[List[Doc]], error: Exception) -> None:
@@ -182,7 +181,9 @@ class _Feed:
 
 
 class DeidRunner:
-    """Run a pipeline with `phi_surrogates` over records, isolating failures.
+    """Run a pipeline with `phi_surrogates` over records, isolating failures
+    (a `records.RecordStream`: `parallel.ParallelRun` runs a copy of it in
+    each worker process).
 
     nlp (Language): the pipeline; it must set `doc.ents` and have (or get)
         `phi_surrogates`.
@@ -206,6 +207,19 @@ class DeidRunner:
         self.surrogates = ensure_surrogates(nlp)
         self.retried = 0
         self.stream_restarts = 0
+
+    @classmethod
+    def from_settings(cls, nlp: Language, settings: DeidSettings, *, n_process: Optional[int] = None) -> DeidRunner:
+        """The runner of a run with these settings.
+
+        nlp (Language): the pipeline.
+        settings (DeidSettings): batch size, processes and max chars are used.
+        n_process (Optional[int]): processes, when the caller decides them
+            (a GPU run, a Spark task); None: `settings.n_process`.
+        RETURNS (DeidRunner): the runner.
+        """
+        processes = settings.n_process if n_process is None else n_process
+        return cls(nlp, batch_size=settings.batch_size, n_process=processes, max_chars=settings.max_chars)
 
     @property
     def secret(self) -> bytes:
@@ -393,7 +407,7 @@ class DeidRunner:
         n = resolve_processes(self.n_process)
         with self.run_settings(workers=n > 1):
             if n > 1:
-                yield from ParallelRun(self, n).run(iter(records))
+                yield from ParallelRun(self, n, chunk_size=self.batch_size).run(iter(records))
             else:
                 yield from self.stream(records)
 

@@ -17,6 +17,7 @@ serialized task instead (see docs/spark.md, "Privacy").
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from typing import Any, Callable, Dict, FrozenSet, Optional
@@ -27,11 +28,8 @@ from pyspark.sql.types import StringType, StructField, StructType
 from spacy.language import Language
 
 from ..deid.inputs import FieldConfig
-from ..deid.model import ModelError
-from ..deid.records import DEFAULT_MAX_CHARS
-from ..deid.runner import DEFAULT_BATCH_SIZE
+from ..deid.settings import DeidSettings, with_settings
 from ..surrogates.keys import SECRET_ENV_VAR, load_secret
-from ..surrogates.replacer import MODES
 from .executor import ERROR_TYPE, SPAN_TYPE, ExecutorPlan, SecretHolder, deid_partition
 
 #: Default name of the errors column.
@@ -125,6 +123,7 @@ def run_plan(df: DataFrame, plan: ExecutorPlan) -> DataFrame:
 
 def deidentify_dataframe(
     df: DataFrame,
+    settings: Optional[DeidSettings] = None,
     *,
     text_col: str = "text",
     id_col: Optional[str] = None,
@@ -132,11 +131,11 @@ def deidentify_dataframe(
     known_col: Optional[str] = None,
     model: Optional[str] = None,
     nlp_loader: Optional[Callable[[], Language]] = None,
-    lang: str = "en",
+    lang: Optional[str] = None,
     mode: Optional[str] = None,
     secret_file: Optional[str] = None,
-    max_chars: int = DEFAULT_MAX_CHARS,
-    batch_size: int = DEFAULT_BATCH_SIZE,
+    max_chars: Optional[int] = None,
+    batch_size: Optional[int] = None,
     span_map: bool = False,
     errors_col: str = ERRORS_COLUMN,
     span_col: str = SPANS_COLUMN,
@@ -150,6 +149,12 @@ def deidentify_dataframe(
     as in `spacy-phi deid`).
 
     df (DataFrame): the input.
+    settings (Optional[DeidSettings]): model, lang, mode, secret file, max
+        chars and batch size, as for `spacy_phi.deidentify()` (`n_process` is
+        not used: each executor task is one process); None: the defaults.
+        `model` is loaded on each executor (`en_phi_deid`, "rules", a folder
+        every executor can read); the secret file is read on the driver (else
+        SPACY_PHI_SECRET on the driver, else a random secret per driver process).
     text_col (str): the note column (a string column; other types fail each row).
     id_col (Optional[str]): record ids (strings or integers). Without ids or
         patient keys each note gets a random key: surrogates are consistent
@@ -158,18 +163,10 @@ def deidentify_dataframe(
         surrogates, in any partition, job or machine.
     known_col (Optional[str]): known identifiers per row, JSON text
         {"PATIENT": ["Jane Roe"], ...} or a map label → array of values.
-    model (Optional[str]): pipeline name or path loaded on each executor
-        (`en_phi_deid`, "rules", a folder every executor can read); None: the
-        default of `spacy-phi deid`.
     nlp_loader (Optional[Callable[[], Language]]): builds the pipeline on the
-        executors instead (picklable; for custom components).
-    lang (str): language of the rules pipeline.
-    mode (Optional[str]): "surrogate", "mask", "tag" or "redact"; None keeps
-        the pipeline's.
-    secret_file (Optional[str]): the secret file, read on the driver (else
-        SPACY_PHI_SECRET on the driver, else a random secret per driver process).
-    max_chars (int): longer notes fail with "too_long".
-    batch_size (int): nlp.pipe batch size.
+        executors instead of `settings.model` (picklable; for custom components).
+    model, lang, mode, secret_file, max_chars, batch_size: a convenience: each
+        one given (not None) replaces that field of `settings`.
     span_map (bool): add `span_col`: per row a list of {start, end (offsets in
         the original note), new_start, new_end, label, action, detector,
         sources, rule_id, score, reason}; null where the record failed.
@@ -177,31 +174,31 @@ def deidentify_dataframe(
         component, error_type, record_id}.
     span_col (str): name of the span-map column.
     RETURNS (DataFrame): the de-identified DataFrame.
-    RAISES (ValueError): a missing or clashing column, a bad setting.
+    RAISES (ValueError): a missing or clashing column, a bad setting
+        (`SettingsError`, a ValueError).
+    RAISES (ModelError): an unknown mode.
     RAISES (SecretError): the secret file cannot be read.
     """
+    settings = with_settings(
+        settings, model=model, lang=lang, mode=mode, secret_file=secret_file, max_chars=max_chars,
+        batch_size=batch_size,
+    )
     plan = make_plan(
-        df, text_col=text_col, id_col=id_col, patient_key_col=patient_key_col, known_col=known_col, model=model,
-        nlp_loader=nlp_loader, lang=lang, mode=mode, secret_file=secret_file, max_chars=max_chars,
-        batch_size=batch_size, span_map=span_map, errors_col=errors_col, span_col=span_col,
+        df, settings, text_col=text_col, id_col=id_col, patient_key_col=patient_key_col, known_col=known_col,
+        nlp_loader=nlp_loader, span_map=span_map, errors_col=errors_col, span_col=span_col,
     )
     return run_plan(df, plan)
 
 
 def make_plan(
     df: DataFrame,
+    settings: DeidSettings,
     *,
     text_col: str = "text",
     id_col: Optional[str] = None,
     patient_key_col: Optional[str] = None,
     known_col: Optional[str] = None,
-    model: Optional[str] = None,
     nlp_loader: Optional[Callable[[], Language]] = None,
-    lang: str = "en",
-    mode: Optional[str] = None,
-    secret_file: Optional[str] = None,
-    max_chars: int = DEFAULT_MAX_CHARS,
-    batch_size: int = DEFAULT_BATCH_SIZE,
     span_map: bool = False,
     errors_col: str = ERRORS_COLUMN,
     span_col: str = SPANS_COLUMN,
@@ -214,7 +211,8 @@ def make_plan(
 ) -> ExecutorPlan:
     """The checked settings of `deidentify_dataframe` as the plan its
     executors run (the secret resolved and broadcast). The arguments are those
-    of `deidentify_dataframe`, and, for `spacy-phi deid --engine spark`:
+    of `deidentify_dataframe` (`settings` given whole: a `DeidSettings`, or the
+    job's `DeidOptions`), and, for `spacy-phi deid --engine spark`:
 
     jsonl_fields (Optional[FieldConfig]): `text_col` holds whole JSONL lines,
         read and written as the local job does.
@@ -231,12 +229,8 @@ def make_plan(
     RAISES (ValueError): a missing or clashing column, a bad setting.
     RAISES (SecretError): the secret file cannot be read.
     """
-    if model is not None and nlp_loader is not None:
+    if settings.model is not None and nlp_loader is not None:
         raise ValueError("give model or nlp_loader, not both")
-    if mode is not None and mode not in MODES:
-        raise ModelError(f"Unknown mode {mode!r}; expected one of {', '.join(MODES)}")
-    if max_chars < 1 or batch_size < 1:
-        raise ValueError("max_chars and batch_size must be >= 1")
     added = {"errors_col": errors_col}
     if span_map:
         added["span_col"] = span_col
@@ -250,15 +244,13 @@ def make_plan(
         _check_columns(df, text_col, None, None, None, added)
     spark = df.sparkSession
     plan = ExecutorPlan(
-        pipeline_key=pipeline_key(model, lang, nlp_loader),
-        model=model,
-        lang=lang,
+        pipeline_key=pipeline_key(settings.model, settings.lang, nlp_loader),
+        # The shared settings only (not a DeidOptions' paths): the plan is pickled into every task.
+        # Without the secret file: it was read here; the executors get the secret (`secret`).
+        settings=dataclasses.replace(settings.as_settings(), secret_file=None),
         loader=nlp_loader,
-        secret=secret_handle(spark, secret_file),
-        mode=mode,
-        max_chars=max_chars,
-        batch_size=batch_size,
-        chunk_rows=CHUNK_BATCHES * batch_size,
+        secret=secret_handle(spark, settings.secret_file),
+        chunk_rows=CHUNK_BATCHES * settings.batch_size,
         text_col=text_col,
         id_col=id_col,
         patient_key_col=patient_key_col,

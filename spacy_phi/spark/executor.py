@@ -44,6 +44,7 @@ from ..deid.records import (
     RecordResult,
 )
 from ..deid.runner import DeidRunner
+from ..deid.settings import DeidSettings
 from ..errors import SpacyPhiError
 
 #: The errors column: why a row was withheld (never note text); null when de-identified.
@@ -97,13 +98,11 @@ class ExecutorPlan:
     """Everything a partition needs (pickled into the Spark task).
 
     pipeline_key (str): the cache key of the pipeline.
-    model (Optional[str]): pipeline name or path, "rules", or None (default).
-    lang (str): language of the rules pipeline.
-    loader (Optional[Callable[[], Language]]): builds the pipeline instead of `model`.
+    settings (DeidSettings): model, lang, mode, max chars and batch size
+        (`n_process` is not used: a task is one process; `secret_file` is
+        None: the file was read on the driver).
+    loader (Optional[Callable[[], Language]]): builds the pipeline instead of `settings.model`.
     secret (Any): the secret, as `.value` (a Spark broadcast or a SecretHolder).
-    mode (Optional[str]): phi_surrogates mode; None keeps the pipeline's.
-    max_chars (int): longer notes fail with "too_long".
-    batch_size (int): nlp.pipe batch size.
     chunk_rows (int): input batches are cut into chunks of at most this many rows.
     text_col (str): the note column (the JSON line when `jsonl` is set).
     id_col (Optional[str]): the record id column.
@@ -127,13 +126,9 @@ class ExecutorPlan:
     """
 
     pipeline_key: str
-    model: Optional[str]
-    lang: str
+    settings: DeidSettings
     loader: Optional[Callable[[], Language]]
     secret: Any
-    mode: Optional[str]
-    max_chars: int
-    batch_size: int
     chunk_rows: int
     text_col: str
     id_col: Optional[str] = None
@@ -159,7 +154,10 @@ def cached_pipeline(plan: ExecutorPlan) -> Language:
     nlp = _PIPELINES.get(plan.pipeline_key)
     if nlp is None:
         start = time.perf_counter()
-        nlp = plan.loader() if plan.loader is not None else load_pipeline(plan.model, lang=plan.lang)[0]
+        if plan.loader is not None:
+            nlp = plan.loader()
+        else:
+            nlp = load_pipeline(plan.settings.model, lang=plan.settings.lang)[0]
         ensure_surrogates(nlp)
         _PIPELINES[plan.pipeline_key] = nlp
         _LOAD_SECONDS[plan.pipeline_key] = time.perf_counter() - start
@@ -298,7 +296,7 @@ def _jsonl_record(plan: ExecutorPlan, line: Any, line_no: Optional[int], positio
     number = int(line_no) if line_no is not None else position + 1
     data = (line or "").encode("utf8", errors="surrogateescape")
     # The local reader's size bound: an over-long line is "too_long", unparsed.
-    fits = len(data) < jsonl_line_limit(plan.max_chars)
+    fits = len(data) < jsonl_line_limit(plan.settings.max_chars)
     return parse_jsonl_line(data if fits else None, number, len(data), position, plan.jsonl)
 
 
@@ -380,9 +378,9 @@ def _deid_partition(batches: Iterator[pa.RecordBatch], plan: ExecutorPlan) -> It
     nlp = cached_pipeline(plan)
     # The mode of this job (the cached pipeline may have served another one),
     # then the driver's secret: configure() forgets a secret set before it.
-    configure_surrogates(nlp, mode=plan.mode)
+    configure_surrogates(nlp, mode=plan.settings.mode)
     ensure_surrogates(nlp).use_secret(plan.secret.value)
-    runner = DeidRunner(nlp, batch_size=plan.batch_size, n_process=1, max_chars=plan.max_chars)
+    runner = DeidRunner.from_settings(nlp, plan.settings, n_process=1)
     lines = _JsonlLines(plan.jsonl) if plan.jsonl is not None else None
     pending: Deque[pa.RecordBatch] = deque()
 

@@ -395,21 +395,20 @@ class SparkDeidJob:
         df = df.repartition(partitions, F.col(ROW)).sortWithinPartitions(BUCKET, ROW)
         columns = set(df.columns)
         optional = lambda name: name if name and name in columns else None  # noqa: E731
+        # The settings are the job's options as they are (model, mode, secret file, max chars, batch size).
         common: Dict[str, Any] = dict(
-            model=opts.model, nlp_loader=self.nlp_loader, lang=opts.lang, mode=opts.mode,
-            secret_file=opts.secret_file, max_chars=opts.max_chars, batch_size=opts.batch_size, span_map=True,
-            errors_col=ERRORS, span_col=SPANS_COLUMN, row_col=ROW,
+            nlp_loader=self.nlp_loader, span_map=True, errors_col=ERRORS, span_col=SPANS_COLUMN, row_col=ROW,
             manifest_col=MANIFEST if opts.write_manifest else None,
             malformed_col=MALFORMED if fmt == "csv" else None,
             undecodable_rows=undecodable,
         )
         if fmt == "jsonl":
             text_col = "value"
-            plan = make_plan(df, text_col=text_col, jsonl_fields=fields, row_prefix="line-", **common)
+            plan = make_plan(df, opts, text_col=text_col, jsonl_fields=fields, row_prefix="line-", **common)
         else:
             text_col = fields.text_field
             plan = make_plan(
-                df, text_col=text_col, id_col=optional(fields.id_field),
+                df, opts, text_col=text_col, id_col=optional(fields.id_field),
                 patient_key_col=optional(fields.patient_key_field), known_col=optional(fields.known_field),
                 row_prefix="row-", **common,
             )

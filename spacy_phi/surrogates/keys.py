@@ -25,7 +25,7 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Optional, Union
 
-from ..converters.docs import RECORD_ID_KEY
+from ..doc_keys import RECORD_ID_KEY
 from ..errors import SpacyPhiError
 
 #: The environment variable the secret is read from by default.

@@ -20,7 +20,7 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, DocBin
 
-from ..converters.docs import META_KEY, RECORD_ID_KEY
+from ..doc_keys import META_KEY, RECORD_ID_KEY
 from ..util import blank_pipeline
 from .builder import SynthNote, SynthSpan
 from .context import NoteContext
