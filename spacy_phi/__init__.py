@@ -7,7 +7,7 @@ so `spacy.load` of a saved pipeline works without importing this package.
 
 from . import guard, known, merge, propagate, rules, sentencizer, surrogates, tokenizer  # noqa: F401  (registrations)
 from .about import __version__
-from .deid import deidentify, deidentify_file
+from .deid import DeidOptions, DeidSettings, deidentify, deidentify_file
 from .labels import LABEL_NAMES, LABELS, Category, category_of, map_label
 from .pipelines import add_phi_components, rules_pipeline
 from .util import blank_pipeline
@@ -22,6 +22,8 @@ __all__ = [
     "blank_pipeline",
     "add_phi_components",
     "rules_pipeline",
+    "DeidOptions",
+    "DeidSettings",
     "deidentify",
     "deidentify_file",
 ]

@@ -11,6 +11,10 @@ from __future__ import annotations
 #: `spacy-phi deid`; `phi_surrogates` keys its surrogates by it when the Doc
 #: has no patient key.
 RECORD_ID_KEY = "phi_record_id"
+#: The patient key of a Doc (set by `spacy-phi deid --patient-key-field`): it wins
+#: over the record id as the key of `phi_surrogates`, so one patient's notes share
+#: surrogates.
+PATIENT_KEY = "phi_patient_key"
 #: The source's metadata of a converted or synthetic Doc (a dict).
 META_KEY = "phi_meta"
 #: The known identifiers of a record, by label (read by `phi_known`, set by `spacy-phi deid`).

@@ -29,13 +29,11 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from .._logging import logger
+from ..doc_keys import KNOWN_PHI_KEY  # also the `as_tuples` context key of per-doc known PHI
 from ..labels import LABEL_NAMES
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP
 from .variants import VariantPattern, normalize_known, patterns_for
-
-#: `doc.user_data` key (and `as_tuples` context key) of per-doc known PHI.
-KNOWN_PHI_KEY = "phi_known"
 
 
 def _compile(patterns: List[VariantPattern]) -> List[Tuple["re.Pattern[str]", str]]:

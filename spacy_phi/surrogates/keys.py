@@ -25,14 +25,14 @@ from hashlib import sha256
 from pathlib import Path
 from typing import Optional, Union
 
-from ..doc_keys import RECORD_ID_KEY
+from ..doc_keys import PATIENT_KEY, RECORD_ID_KEY
 from ..errors import SpacyPhiError
 
 #: The environment variable the secret is read from by default.
 SECRET_ENV_VAR = "SPACY_PHI_SECRET"
 #: Doc.user_data key of the patient key (wins over the record id).
-PATIENT_KEY_FIELD = "phi_patient_key"
-#: Doc.user_data key of the record id that the converters store (one definition).
+PATIENT_KEY_FIELD = PATIENT_KEY
+#: Doc.user_data key of the record id that the converters store.
 RECORD_ID_FIELD = RECORD_ID_KEY
 
 _SEP = b"\x1f"  # unit separator: cannot occur in normalized parts
