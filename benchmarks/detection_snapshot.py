@@ -91,8 +91,20 @@ def snapshot_doc(doc: Any, text: str) -> Dict[str, Any]:
     return entry
 
 
-def run(nlp: Any, texts: List[str]) -> List[Dict[str, Any]]:
-    return [snapshot_doc(doc, text) for doc, text in zip(nlp.pipe(texts, batch_size=32), texts)]
+#: `doc.user_data` key of the patient key (`spacy_phi.surrogates.keys.PATIENT_KEY_FIELD`):
+#: each note gets a fixed one, so its surrogates, and the output's hash, are reproducible
+#: (without a key every note draws a random one).
+PATIENT_KEY_FIELD = "phi_patient_key"
+
+
+def run(nlp: Any, texts: List[str], corpus: str) -> List[Dict[str, Any]]:
+    def keyed_docs():
+        for i, text in enumerate(texts):
+            doc = nlp.make_doc(text)
+            doc.user_data[PATIENT_KEY_FIELD] = f"{corpus}:{i}"
+            yield doc
+
+    return [snapshot_doc(doc, text) for doc, text in zip(nlp.pipe(keyed_docs(), batch_size=32), texts)]
 
 
 def _comparable(entry: Dict[str, Any]) -> Dict[str, Any]:
@@ -165,7 +177,7 @@ def main() -> None:
     for name, (nlp, corpora) in pipelines.items():
         results[name] = {}
         for corpus, texts in corpora.items():
-            results[name][corpus] = run(nlp, texts)
+            results[name][corpus] = run(nlp, texts, corpus)
         notes = sum(len(v) for v in results[name].values())
         ents = sum(len(e["ents"]) for v in results[name].values() for e in v)
         rules = sum(len(e.get("phi_rules", [])) for v in results[name].values() for e in v)
