@@ -704,6 +704,14 @@ def test_a_sub_reason_is_defined_once():
         sub_reason("validator:no_such_kind", "x")
 
 
+def test_the_reference_lists_every_veto_reason():
+    from spacy_phi.guard.reasons import veto_reasons
+
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "guard.md").read_text(encoding="utf8")
+    missing = [reason for reason in veto_reasons() if f"`{reason}`" not in reference]
+    assert missing == []
+
+
 @pytest.mark.parametrize(
     "text,value,label,group,reason",
     [
