@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Optional
+import ast
+import importlib
+import re
+from pathlib import Path
+from typing import Dict, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -11,7 +15,7 @@ from guard_helpers import guard_one_span, guard_pipeline
 
 from spacy_phi import blank_pipeline
 from spacy_phi.guard.validators import VALIDATED_LABELS
-from spacy_phi.spangroups import NER_GROUP, RULES_GROUP
+from spacy_phi.spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP
 
 
 @pytest.fixture(scope="module")
@@ -314,33 +318,36 @@ def test_cased_text_tells_notes_from_transcripts():
 def test_relative_word_keeps_only_names_in_lower_case(guard_nlp):
     # A lower-case note: after a relative word a given name stays, a verb goes.
     assert vetoed_reason(guard_nlp, "pt's wife dolores is at rehab", "dolores", "PATIENT") is None
-    assert vetoed_reason(guard_nlp, "grandma watches baby at night", "watches", "PATIENT") == "guard:common_word"
-    assert vetoed_reason(guard_nlp, "so kinda does your foot hurt", "kinda", "PATIENT") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, "grandma watches baby at night", "watches", "PATIENT") == "guard:common_word/ordinary_words"
+    assert vetoed_reason(guard_nlp, "so kinda does your foot hurt", "kinda", "PATIENT") == "guard:common_word/ordinary_words"
 
 
 def test_capitals_are_evidence_of_a_name_only_in_a_note_that_is_not_lower_case(guard_nlp):
     # The same common word in capitals mid-sentence: an order among lower case,
     # and in a note typed in capitals no evidence either: judged by its words.
     lower = "glargine 26 units qhs, then CHANGED to detemir, tamsulosin 0.4 mg qhs"
-    assert vetoed_reason(guard_nlp, lower, "CHANGED", "PATIENT") == "guard:common_word"
-    assert vetoed_reason(guard_nlp, lower.upper(), "CHANGED", "PATIENT") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, lower, "CHANGED", "PATIENT") == "guard:common_word/ordinary_words"
+    assert vetoed_reason(guard_nlp, lower.upper(), "CHANGED", "PATIENT") == "guard:common_word/ordinary_words"
     # In capitals, a side letter is no name, but a word the name lists hold stays.
     caps = "ARRIVED TO FIND PT SITTING ON CURB, HOLDING R ARM IN A BUCKET. SEEN BY HOPE AT TRIAGE."
-    assert vetoed_reason(guard_nlp, caps, "HOLDING R ARM", "CITY") == "guard:common_word"
+    assert vetoed_reason(guard_nlp, caps, "HOLDING R ARM", "CITY") == "guard:common_word/ordinary_words"
     assert vetoed_reason(guard_nlp, caps, "HOPE", "DOCTOR") is None
     # Capitals mid-sentence in a note that is neither: a name ("in Revere").
     assert vetoed_reason(guard_nlp, _CASED + "Lives in Revere with wife.", "Revere", "CITY") is None
 
 
-def test_every_validated_label_has_a_check(guard_nlp):
-    validators = guard_nlp.get_pipe("phi_guard").validators
+def test_every_validated_label_has_a_check():
+    from spacy_phi.guard.validators import _LABEL_CHECKS
+
     for label in VALIDATED_LABELS:
-        assert label in validators._checks
+        assert label in _LABEL_CHECKS
 
 
 def test_unlisted_eponym_before_a_medical_head_is_vetoed(guard_nlp):
-    assert vetoed_reason(guard_nlp, "Killip class II on arrival", "Killip", "CITY") == "guard:eponym_with_head"
-    assert vetoed_reason(guard_nlp, "Chvostek sign negative", "Chvostek", "PATIENT") == "guard:eponym_with_head"
+    # (both are listed eponyms now; "West Nile" is not)
+    assert vetoed_reason(guard_nlp, "Killip class II on arrival", "Killip", "CITY") == "guard:eponym_with_head/eponym_before_head"
+    assert vetoed_reason(guard_nlp, "Chvostek sign negative", "Chvostek", "PATIENT") == "guard:eponym_with_head/eponym_before_head"
+    assert vetoed_reason(guard_nlp, "West Nile virus infection", "West Nile", "CITY") == "guard:eponym_with_head/unlisted_eponym"
     # a title keeps a person: "Dr. Killip class" is no eponym
     assert vetoed_reason(guard_nlp, "Dr. Killip class today", "Killip", "DOCTOR") is None
 
@@ -617,3 +624,206 @@ def test_idioms_and_partial_medical_terms_are_vetoed(guard_nlp, text, value, lab
 )
 def test_the_same_words_outside_the_idiom_or_term_stay(guard_nlp, text, value, label):
     assert vetoed_reason(guard_nlp, text, value, label, RULES_GROUP) is None
+
+
+# -- veto reasons: each check returns its own ------------------------------------------
+
+_VETO_REASON = re.compile(r"(?:validator|guard):[a-z_]+(?:/[a-z0-9_]+)?")
+
+
+def _returned_names(node: ast.expr) -> Iterator[ast.expr]:
+    """The names and attributes a `return` can hand back: itself, or a branch
+    of a conditional ("A if x else B") or of "or" ("_not_a_place(...) or None")."""
+    if isinstance(node, ast.IfExp):
+        yield from _returned_names(node.body)
+        yield from _returned_names(node.orelse)
+    elif isinstance(node, ast.BoolOp):
+        for value in node.values:
+            yield from _returned_names(value)
+    elif isinstance(node, (ast.Name, ast.Attribute)):
+        yield node
+
+
+def _veto_sites() -> Tuple[Dict[str, List[str]], List[str]]:
+    """({reason: ["file:line", ...]} of every `return` of a reason constant in
+    spacy_phi/guard, [reason strings written as literals outside reasons.py])."""
+    import spacy_phi.guard
+
+    root = Path(spacy_phi.guard.__file__).parent
+    sites: Dict[str, List[str]] = {}
+    literals: List[str] = []
+    for path in sorted(root.rglob("*.py")):
+        parts = path.relative_to(root).with_suffix("").parts
+        module = importlib.import_module(".".join(("spacy_phi", "guard") + parts).removesuffix(".__init__"))
+        namespace = vars(module)
+        tree = ast.parse(path.read_text(encoding="utf8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and _VETO_REASON.fullmatch(node.value):
+                if path.name != "reasons.py":
+                    literals.append(f"{path.name}:{node.lineno}")
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            for returned in _returned_names(node.value):
+                if isinstance(returned, ast.Name):
+                    value = namespace.get(returned.id)
+                elif isinstance(returned.value, ast.Name):
+                    value = getattr(namespace.get(returned.value.id), returned.attr, None)
+                else:
+                    value = None
+                if isinstance(value, str) and _VETO_REASON.fullmatch(value):
+                    sites.setdefault(value, []).append(f"{'/'.join(parts)}.py:{returned.lineno}")
+    return sites, literals
+
+
+def test_every_veto_site_returns_a_reason_of_its_own():
+    from spacy_phi.guard.reasons import reason_kind, veto_reasons
+
+    sites, literals = _veto_sites()
+    assert literals == [], "a veto reason is written only in reasons.py or by sub_reason()"
+    shared = {reason: where for reason, where in sites.items() if len(where) > 1}
+    assert shared == {}, "each of these reasons is returned from several places: give each its sub-id"
+    reasons = veto_reasons()
+    assert len(reasons) == len(set(reasons))
+    # every reason is returned somewhere, and nothing else is (a kind with sub-ids never bare)
+    assert sorted(sites) == sorted(reasons)
+    kinds = {reason_kind(r) for r in reasons}
+    assert all(r in kinds or reason_kind(r) != r for r in reasons)
+    assert len(reasons) > 90
+
+
+def test_a_sub_reason_is_defined_once():
+    from spacy_phi.guard.reasons import REASON_DATE_NUMBER_SHAPE, reason_kind, sub_reason
+
+    assert reason_kind("validator:date_not_date_shaped/apgar") == REASON_DATE_NUMBER_SHAPE
+    assert reason_kind(REASON_DATE_NUMBER_SHAPE) == REASON_DATE_NUMBER_SHAPE
+    with pytest.raises(ValueError):
+        sub_reason(REASON_DATE_NUMBER_SHAPE, "apgar")  # already the Apgar check's
+    with pytest.raises(ValueError):
+        sub_reason(REASON_DATE_NUMBER_SHAPE, "Not Snake")
+    with pytest.raises(ValueError):
+        sub_reason("validator:no_such_kind", "x")
+
+
+def test_the_reference_lists_every_veto_reason():
+    from spacy_phi.guard.reasons import veto_reasons
+
+    reference = (Path(__file__).resolve().parent.parent / "docs" / "guard.md").read_text(encoding="utf8")
+    missing = [reason for reason in veto_reasons() if f"`{reason}`" not in reference]
+    assert missing == []
+
+
+@pytest.mark.parametrize(
+    "text,value,label,group,reason",
+    [
+        # one reason kind, several checks: the sub-id names the check that fired
+        ("NSVD, Apgars 8/9, BW 3.1 kg", "8/9", "DATE", NER_GROUP, "validator:date_not_date_shaped/apgar"),
+        (_CASED + "hypotension (86/50) overnight", "86/50", "DATE", NER_GROUP, "validator:date_not_date_shaped/blood_pressure"),
+        (_CASED + "CXR c/w TTN. Blood gas 7.29/52/48. Glucose 38", "29/52/48", "DATE", NER_GROUP, "validator:date_not_date_shaped/blood_gas"),
+        ("pain is about a 7/10 today", "7/10", "DATE", NER_GROUP, "validator:date_not_date_shaped/rating_out_of_ten"),
+        (_CASED + "Strength is 4/5 on the right and 5/5 on the left.", "4/5", "DATE", NER_GROUP, "validator:date_not_date_shaped/score"),
+        (_CASED + "BiPAP 12/5 overnight.", "12/5", "DATE", NER_GROUP, "validator:date_not_date_shaped/score"),
+        (_CASED + "Hip abd 4/5 R, 5/5 L. Patellar mobility decreased.", "4/5", "DATE", NER_GROUP, "validator:date_not_date_shaped/strength_with_side"),
+        ("SpO2 90% on 2L (goal 88-92)", "92", "DATE", NER_GROUP, "validator:date_not_date_shaped/range_end"),
+        ("GFR 58 today", "GFR 58", "DATE", NER_GROUP, "validator:date_not_date_shaped/medical_word_and_number"),
+        ("Disc bulge at L5.", "L5", "DATE", NER_GROUP, "validator:date_not_date_shaped/ratio_level_or_dose"),
+        ("nodule (series 4, image 62) grew", "62", "DATE", NER_GROUP, "validator:date_not_date_shaped/count_or_index"),
+        ("Wife phoned at 6 am worried about confusion.", "6", "AGE", NER_GROUP, "validator:clock_time/age_time_of_day"),
+        ("family at bedside until 2330, updated", "2330", "DATE", NER_GROUP, "validator:clock_time/date_time_of_day"),
+        (_CASED + "Foley bulb placed 21:10, expelled 01:15 at 4 cm.", "21:10", "DATE", NER_GROUP, "validator:clock_time/date_colon_time"),
+        ("sicu npn 0700-1900 bed 4", "0700-1900", "MEDICALRECORD", NER_GROUP, "validator:clock_time/shift_range"),
+        ("no dose reduction - age <80, wt >60 kg", "80", "AGE", NER_GROUP, "validator:age_is_a_measure_or_threshold/threshold_or_index"),
+        ("i'm about 150 pounds now", "150", "AGE", NER_GROUP, "validator:age_is_a_measure_or_threshold/unit_after"),
+        ("dm2 x 20 yr", "20", "AGE", NER_GROUP, "validator:age_is_a_measure_or_threshold/duration"),
+        ("so your hemoglobin a1c here is is 8 , you know", "8", "AGE", NER_GROUP, "validator:age_is_a_measure_or_threshold/lab_or_vital"),
+        (_CASED + "Anti-D immune globulin given at 28 wk. GBS neg.", "28", "AGE", NER_GROUP, "validator:age_is_a_measure_or_threshold/days_or_weeks"),
+        (_CASED + 'EXAM: Ht 5\'7"  Wt 196 lb', "5'7", "DATE", NER_GROUP, "validator:measurement/feet_and_inches"),
+        ("weight 121 pounds , down from 133 in may", "133", "ROOM", NER_GROUP, "validator:measurement/moved_reading"),
+        (_CASED + "Sincerely, Rosalind Meyerhoff, MS, CGC", "MS", "STATE", NER_GROUP, "validator:state_abbreviation_without_address/credential_after"),
+        ("MA level was high", "MA", "STATE", NER_GROUP, "validator:state_abbreviation_without_address/no_address"),
+        (_CASED + "Chimerism at D+28 today.", "D+28", "STATE", NER_GROUP, "validator:state_not_in_gazetteer/number"),
+        ("discussed in English with the family", "English", "CITY", NER_GROUP, "validator:nationality_or_language/language_as_place"),
+        ("Tobacco: Former smoker. Quit 30 years ago.", "smoker", "PROFESSION", NER_GROUP, "validator:profession_is_a_habit_person_or_thing/habit_or_person"),
+        ("she uses music as a distraction", "distraction", "PROFESSION", NER_GROUP, "validator:profession_is_a_habit_person_or_thing/thing_noun"),
+        ("this is a secondary cause", "secondary cause", "PROFESSION", NER_GROUP, "validator:profession_is_a_habit_person_or_thing/no_person_noun"),
+        (_CASED + "RUQ US w/ stones", "US", "COUNTRY", NER_GROUP, "validator:us_is_ultrasound/study_word_before"),
+        (_CASED + "US-guided biopsy today", "US", "COUNTRY", NER_GROUP, "validator:us_is_ultrasound/study_word_after"),
+        ("Touro Infirmary - Department of Pathology", "Department of Pathology", "DEPARTMENT", NER_GROUP, "validator:generic_clinical_service/department"),
+        (_CASED + "Seen by Heme/Onc today.", "Heme/Onc", "DOCTOR", NER_GROUP, "validator:generic_clinical_service/service_as_name"),
+        ("[patient] i sleep in tyler's old room half the time now .", "'s", "ROOM", NER_GROUP, "validator:starts_with_possessive/clitic_only"),
+        ("kids staying w/ wife's sister in hamtramck", "'s sister", "PATIENT", NER_GROUP, "validator:starts_with_possessive/span_start"),
+        # the guard's own checks
+        ("started on Lisinopril today", "Lisinopril", "PATIENT", KNOWN_GROUP, "guard:drug"),
+        ("Foley placed", "Foley", "PATIENT", KNOWN_GROUP, "guard:medical_term/whole_term"),
+        ("given aspirin heparin today", "aspirin heparin", "PATIENT", KNOWN_GROUP, "guard:medical_term/medical_words"),
+        ("History of Wilson disease in the family.", "Wilson disease", "PATIENT", NER_GROUP, "guard:eponym_with_head/eponym_then_head"),
+        ("GCS on arrival: Glasgow Coma Scale 15", "Glasgow", "CITY", NER_GROUP, "guard:eponym_with_head/eponym_before_head"),
+        ("Kaplan-Meier curves were drawn for both arms.", "Kaplan-Meier curves", "PATIENT", NER_GROUP, "guard:eponym_with_head/own_head"),
+        ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head/partial_term"),
+        ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", NER_GROUP, "guard:abbreviation/exact"),
+        ("Note by Ana Ruiz, MSW, LICSW today", "LICSW", "CITY", NER_GROUP, "guard:abbreviation/credentials"),
+        (_CASED + "Family meeting w/ sister when she arrives.", "when", "PATIENT", NER_GROUP, "guard:common_word/function_words"),
+        (_CASED + "auth # A2309 Referring MD: Dr. Kavita Raman", "Referring", "DOCTOR", NER_GROUP, "guard:common_word/role_words"),
+    ],
+)
+def test_a_veto_names_the_check_that_fired(guard_nlp, text, value, label, group, reason):
+    assert vetoed_reason(guard_nlp, text, value, label, group) == reason
+
+
+def test_the_whole_span_keeps_its_eponym_reason_after_a_trim(guard_nlp):
+    # The trimmed span ("Rocky Mountain") stays; the whole one is the eponym's,
+    # vetoed with the reason of the check that fired on it.
+    text = _CASED + "Rocky Mountain spotted fever was ruled out."
+    assert vetoed_reason(guard_nlp, text, "Rocky Mountain spotted", "LOCATION_OTHER") == "guard:eponym_with_head/unlisted_eponym"
+
+
+def test_a_form_veto_stands_by_its_kind_whatever_its_sub_id(guard_nlp):
+    # "Mason" is a name of the name lists: a vocabulary veto would yield to it,
+    # a form veto (here a state abbreviation before a credential) does not.
+    text = _CASED + "Sincerely, Rosalind Mason, MS, CGC"
+    assert vetoed_reason(guard_nlp, text, "MS", "STATE") == "validator:state_abbreviation_without_address/credential_after"
+    from spacy_phi.guard.validators import _stands_whatever_the_words
+
+    assert _stands_whatever_the_words("validator:measurement/moved_reading")
+    assert _stands_whatever_the_words("validator:nationality_or_language/language_as_place")
+    assert not _stands_whatever_the_words("validator:nationality_or_language/nationality_words")
+    assert not _stands_whatever_the_words("validator:date_not_date_shaped/apgar")
+
+
+# -- score words: one list for every "is this n/m a score?" ------------------------------
+
+
+def test_score_words_are_one_list_the_guard_and_the_rules_can_build_from():
+    from spacy_phi.lexicon.scores import SCORE_WORDS, score_words_before
+
+    assert len(SCORE_WORDS) == len(set(SCORE_WORDS))
+    # the guard's clause context: a score word, then the rest of the clause
+    clause = re.compile(score_words_before(then=r"[^.;\n]*$"), re.IGNORECASE)
+    assert clause.search("Left lower extremity ") and clause.search("MMSE ") and clause.search("BiPAP ")
+    assert not clause.search("strength 5; ") and not clause.search("follow-up around ")
+    assert not clause.search("dragstrength ")  # whole words only
+    # the rules' shape: the word, up to two words and a colon; every word of
+    # the rules' fraction context is the list's or one of the rules' extra words
+    fraction = re.compile(
+        score_words_before(("pain", "ratio", "bp", "b/p"), then=r"(?:\s+\w+){0,2}\s*[:=]?", whole_words=False) + r"\s*$",
+        re.IGNORECASE,
+    )
+    for word in "pain score scale rated rates strength motor grade murmur gcs apgar apgars ratio power bp b/p".split():
+        assert fraction.search(f"{word} of the: "), word
+    assert not fraction.search("seen on the ")
+
+
+@pytest.mark.parametrize(
+    "text,value,kept",
+    [
+        # "n/10" after a symptom, a hedge or a pain scale: a 0-10 rating
+        ("Reports fatigue 4/10, cold-induced tingling", "4/10", False),
+        ("pain is about a 7/10 today", "7/10", False),
+        (_CASED + "sats 97% on RA. faces 4/10, ofirmev given.", "4/10", False),
+        # before another denominator a hedge says nothing: a date
+        ("follow-up around 6/12 with labs", "6/12", True),
+        # a score word ends at ";" for n/m but not for n/10 (the rating's context runs to the sentence's end)
+        (_CASED + "Strength 5/5 throughout; seen 4/5 for f/u.", "4/5", True),
+    ],
+)
+def test_score_context_differs_by_denominator(guard_nlp, text, value, kept):
+    assert (vetoed_reason(guard_nlp, text, value, "DATE") is None) == kept

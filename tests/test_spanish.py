@@ -403,7 +403,7 @@ def test_spanish_guard_judges_spanish_common_words():
     # no Spanish name or place, nor a word MEDDOCAN annotates as PHI, is a common word
     assert not {"madrid", "pilar", "rosa", "sierra", "mar", "garcía"} & words
     # "Fiebre" at a line start is an ordinary Spanish word: vetoed in Spanish, not in English
-    assert _guarded("es", "Fiebre alta.", 0, 6, "CITY") == ([], ["guard:common_word"])
+    assert _guarded("es", "Fiebre alta.", 0, 6, "CITY") == ([], ["guard:common_word/ordinary_words"])
     # (alone: in English "alta" is a census given name, which the lower-case name pattern marks)
     assert _guarded("en", "Fiebre.", 0, 6, "CITY") == (["Fiebre"], [])
     assert _guarded("es", "Sierra.", 0, 6, "CITY") == (["Sierra"], [])

@@ -57,25 +57,25 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
-from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
-from ..serialization import JsonStateMixin
-from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
 from ..lexicon.common_words import FUNCTION_WORDS, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
-from .validators import (
-    LEXICON_FILES,
-    SIDE_LETTERS,
-    VALIDATED_LABELS,
-    LabelLexicons,
-    LabelValidators,
-    default_lexicons,
-    is_cased_text,
-    is_mostly_lower_case,
-    is_mostly_upper_case,
-)
-from .validators import INSTITUTION_WORDS as _INSTITUTION_WORDS
-from .trim import trim_edges, trim_rule_edges
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
+from ..serialization import JsonStateMixin
+from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
+from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
+from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_lower_case, is_mostly_upper_case
+from .reasons import (
+    REASON_ABBREVIATION,
+    REASON_COMMON_WORD,
+    REASON_DRUG,
+    REASON_EPONYM,
+    REASON_MEDICAL_TERM,
+    reason_kind,
+    sub_reason,
+)
+from .trim import trim_edges, trim_rule_edges
+from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
 
 #: Categories the guard may veto; everything else is a direct identifier.
 GUARDABLE_CATEGORIES = (Category.NAME, Category.LOCATION, Category.PROFESSION)
@@ -104,19 +104,16 @@ DEFAULT_COMMON_WORD_LABELS = [
 #: Labels of the validators (step 4), and the groups whose spans they check.
 DEFAULT_VALIDATED_LABELS = list(VALIDATED_LABELS)
 DEFAULT_VALIDATOR_GROUPS = [NER_GROUP]
-#: Organisation labels: a common-word span of these is vetoed only in lower
-#: case, never when it names an institution ("Memorial Hospital") or follows
-#: a workplace cue ("works at target").
-_ORGANISATION_LABELS = frozenset({"DEPARTMENT", "HOSPITAL", "ORGANIZATION"})
+#: Organisation labels (`INSTITUTION_LABELS`): a common-word span of these is
+#: vetoed only in lower case, never when it names an institution ("Memorial
+#: Hospital") or follows a workplace cue ("works at target").
 _WORKPLACE_BEFORE = re.compile(
     r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
     r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
     re.IGNORECASE,
 )
-#: Labels vetoed by the name check (a title or degree keeps them).
-_PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
-_PERSON_OR_PLACE_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "LOCATION_OTHER"})
+_PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
 #: Words naming a clinician's role in a header ("Referring MD:", "Ordering
 #: provider", "Supervising: Dr. Abdi"): never the name.
 _ROLE_WORDS = frozenset(
@@ -127,15 +124,32 @@ _ROLE_WORDS = frozenset(
 _WORD_BEFORE = re.compile(r"([A-Za-z]+)(-|[ \t]+)$")
 #: The word right after a span and what joins them.
 _WORD_AFTER_SPAN = re.compile(r"(-|[ \t]+)([A-Za-z]+)")
-#: Possessive tokens skipped when looking for the head after an eponym.
-_POSSESSIVE_TOKENS = frozenset({"'s", "’s", "'", "’"})
 
-#: Veto reasons (kb_id_ of vetoed spans).
-REASON_DRUG = "guard:drug"
-REASON_MEDICAL_TERM = "guard:medical_term"
-REASON_ABBREVIATION = "guard:abbreviation"
-REASON_EPONYM = "guard:eponym_with_head"
-REASON_COMMON_WORD = "guard:common_word"
+#: Veto reasons of the guard's own checks (kb_id_ of vetoed spans; kinds in `reasons.py`).
+#: The whole span is an always-medical term: "Foley", "Parkinson's".
+MEDICAL_TERM = sub_reason(REASON_MEDICAL_TERM, "whole_term")
+#: Every word is always-medical or a drug: "aspirin heparin".
+MEDICAL_WORDS = sub_reason(REASON_MEDICAL_TERM, "medical_words")
+#: An exact-case abbreviation a tagger or a name list found alone: "LA", "AUD".
+EXACT_ABBREVIATION = sub_reason(REASON_ABBREVIATION, "exact")
+#: Only credentials and abbreviations: "LICSW", "FACC, FSCAI".
+CREDENTIALS = sub_reason(REASON_ABBREVIATION, "credentials")
+#: One word short of a medical term: "child pugh", "kellgren-lawrence grade".
+PARTIAL_TERM = sub_reason(REASON_EPONYM, "partial_term")
+#: A listed eponym, then a medical head in the span: "Wilson disease".
+EPONYM_THEN_HEAD = sub_reason(REASON_EPONYM, "eponym_then_head")
+#: A listed eponym, then a medical head after the span: "Glasgow" of "Glasgow Coma Scale".
+EPONYM_BEFORE_HEAD = sub_reason(REASON_EPONYM, "eponym_before_head")
+#: A capitalised tagger span before a medical head, an eponym no list knows: "West Nile virus".
+UNLISTED_EPONYM = sub_reason(REASON_EPONYM, "unlisted_eponym")
+#: A tagger's person or place span that took in its own head: "Kaplan-Meier curves".
+OWN_HEAD = sub_reason(REASON_EPONYM, "own_head")
+#: A lower-case person span of function words: "w/ sister when she arrives".
+FUNCTION_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "function_words")
+#: A person span of role words: "Referring MD:".
+ROLE_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "role_words")
+#: A tagger's span of ordinary English words: "5. Gout", "Denies LOC".
+ORDINARY_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "ordinary_words")
 
 
 class PhiGuard(JsonStateMixin, Pipe):
@@ -223,7 +237,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             of one doc (`Doc.text` is rebuilt on every access).
         cased (Optional[bool]): whether the doc's text uses capitals
             (`is_cased_text(text)`); computed here when not given.
-        RETURNS (Optional[str]): a REASON_* or validator reason, or None.
+        RETURNS (Optional[str]): a veto reason (`reasons.py`), or None.
         """
         if text is None:
             text = span.doc.text
@@ -238,15 +252,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         if label not in self.guarded_labels and not validate:
             return None
         if label in self.guarded_labels and self._part_of_medical_term(span, text):
-            return REASON_EPONYM  # "kellgren-lawrence grade 3", "child pugh class c": the name is the term's
-        if group == NER_GROUP and label in _PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
+            return PARTIAL_TERM  # "kellgren-lawrence grade 3", "child pugh class c": the name is the term's
+        if group == NER_GROUP and label in PERSON_LABELS and label in self.common_word_labels and _function_words_only(span):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.
-            return REASON_COMMON_WORD
-        if group == NER_GROUP and label in _PERSON_LABELS and _role_words_only(span):
+            return FUNCTION_WORDS_ONLY
+        if group == NER_GROUP and label in PERSON_LABELS and _role_words_only(span):
             # "Referring MD:", "Supervising: Dr. Abdi": the degree after it is the role's.
-            return REASON_COMMON_WORD
-        if label in self.guarded_labels or label in _PERSON_LABELS:
+            return ROLE_WORDS_ONLY
+        if label in self.guarded_labels or label in PERSON_LABELS:
             before = text[max(0, span.start_char - 20) : span.start_char]
             if _TITLE_BEFORE.search(before[-12:]) and not _RELATIVE_NOT_TITLE.search(before):
                 return None
@@ -266,32 +280,32 @@ class PhiGuard(JsonStateMixin, Pipe):
         if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
             return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
         if group != RULES_GROUP and vocab.is_abbreviation(span.text):
-            return REASON_ABBREVIATION
+            return EXACT_ABBREVIATION
         # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
         # CITY, "PGY" of "PGY-2" tagged HOSPITAL, "FACC, FSCAI"), name no one; as a
         # PROFESSION a credential can be a patient's job. (A lone abbreviation was
         # vetoed just above.)
         if group != RULES_GROUP and label != "PROFESSION" and self._credentials_only(span):
-            return REASON_ABBREVIATION
+            return CREDENTIALS
         term = normalize_term(span.text)
         if not term:
             return None
         if vocab.is_drug(term):
             return REASON_DRUG
         if vocab.is_always_medical(term):
-            return REASON_MEDICAL_TERM
+            return MEDICAL_TERM
         words = [normalize_term(t.text) for t in span if not t.is_punct and not t.is_space]
         words = [w for w in words if w]
         if words and (vocab.is_eponym(words[0]) or vocab.is_eponym(term.split(" ")[0])):
             if any(vocab.is_head(w) for w in words[1:]):
-                return REASON_EPONYM  # "Wilson disease", "Glasgow Coma Scale 15"
+                return EPONYM_THEN_HEAD  # "Wilson disease", "Glasgow Coma Scale 15"
             if self._head_follows(span):
-                return REASON_EPONYM
+                return EPONYM_BEFORE_HEAD  # "Glasgow" before "Coma Scale"
         if len(words) > 1 and all(vocab.is_always_medical(w) or vocab.is_drug(w) for w in words):
-            return REASON_MEDICAL_TERM
+            return MEDICAL_WORDS
         if group == NER_GROUP and span.text[:1].isupper() and self._head_follows(span):
             # An eponym no list knows: "Killip class", "Chvostek sign", "West Nile virus".
-            return REASON_EPONYM
+            return UNLISTED_EPONYM
         if (
             group == NER_GROUP
             and span.label_ in _PERSON_OR_PLACE_LABELS
@@ -300,9 +314,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             and vocab.is_head(words[-1])
         ):
             # The span took in its own head: "Kaplan-Meier curves", "Hunt Hess scale".
-            return REASON_EPONYM
+            return OWN_HEAD
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
-            return REASON_COMMON_WORD
+            return ORDINARY_WORDS_ONLY
         return None
 
     def _common_words_only(self, span: Span, text: str) -> bool:
@@ -322,7 +336,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         # Organisations keep their capitals' benefit ("GROUNDSKEEPER AT TARGET"),
         # and a word of the name lists stays ("LIVES IN HARPER", "BEVERLY").
         in_capitals = (
-            span.label_ not in _ORGANISATION_LABELS
+            span.label_ not in INSTITUTION_LABELS
             and span.text.isupper()
             and self._mostly_upper_case(text)
             and not self._may_be_name(words)
@@ -347,8 +361,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return True
             if self._may_be_name(words):
                 return False
-        if span.label_ in _ORGANISATION_LABELS:
-            if any(w.lower() in _INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
+        if span.label_ in INSTITUTION_LABELS:
+            if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False
             if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
@@ -422,7 +436,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             token = doc[i]
             if token.is_space:
                 return False
-            if token.text in _POSSESSIVE_TOKENS:
+            if token.text in POSSESSIVE_CLITICS:
                 i += 1
                 continue
             if self.vocabulary.is_head(token.text):
@@ -459,9 +473,11 @@ class PhiGuard(JsonStateMixin, Pipe):
                         span = trim_rule_edges(span, self.vocabulary.is_ordinary_word)
                     reason = self.veto_reason(span, group, text, cased)
                     if reason is None and span is not whole:
-                        if self.veto_reason(whole, group, text, cased) == REASON_EPONYM:
-                            # The edge was the eponym's: "Rocky Mountain spotted" before "fever".
-                            span, reason = whole, REASON_EPONYM
+                        whole_reason = self.veto_reason(whole, group, text, cased)
+                        if whole_reason is not None and reason_kind(whole_reason) == REASON_EPONYM:
+                            # The edge was the eponym's: "Rocky Mountain spotted" before "fever"
+                            # (the whole span is vetoed, with the reason of its eponym check).
+                            span, reason = whole, whole_reason
                     if reason is None:
                         kept.append(span)
                     else:

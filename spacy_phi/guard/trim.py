@@ -45,7 +45,9 @@ from spacy.tokens import Doc, Span, Token
 
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from ..lexicon.common_words import FUNCTION_WORDS
-from .validators import STREET_WORDS, is_age_word
+from .checks.age import is_age_word
+from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, POSSESSIVE_CLITICS
+from .checks.place import STREET_WORDS
 
 #: Labels whose value is a number with little text around it (not DEVICE or
 #: VEHICLE: "Cochlear Nucleus VVT052", "silver Honda Civic" may be annotated whole).
@@ -56,18 +58,12 @@ NUMBER_LABELS: FrozenSet[str] = frozenset(
 _NUMBERED_NAME_LABELS = frozenset({"STREET", "DATE", "AGE", "DEVICE", "VEHICLE", "ROOM", "DEPARTMENT"})
 #: Digits in a span's first word that make it an identifier whatever its label.
 _ID_MIN_DIGITS = 5
-#: Labels that name a person.
-PERSON_LABELS: FrozenSet[str] = frozenset({"PATIENT", "DOCTOR"})
-#: Labels that name an institution: lower-case words after its capitalised name are not part of it.
-INSTITUTION_LABELS: FrozenSet[str] = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT"})
 #: Words that belong to a number: a phone's extension or menu option, a box or unit.
 _NUMBER_WORDS = frozenset("ext ext. extension x option opt opt. press box po p.o. apt unit suite ste pin".split())
 #: Field names around a number that the name lists keep out of the common words ("Date", "Fax").
 _FIELD_WORDS = frozenset("date dob email e-mail fax phone tel cell pager mrn ssn acct".split())
 #: Edge tokens that are punctuation though spaCy does not flag them so.
 _EDGE_SYMBOLS = frozenset("- – — / ~ ≈ # * • · , . ; : | = + _".split())
-#: Possessive clitics, left for the validators ("starts_with_possessive").
-_CLITICS = frozenset({"'", "’", "'s", "’s"})
 _OPENING = {"(": ")", "[": "]", "{": "}"}
 _CLOSING = {v: k for k, v in _OPENING.items()}
 #: A title, a title of office or role ("Officer D. Pruitt", "Examiner: Deborah Kincaid") or a
@@ -114,7 +110,7 @@ def _is_edge_punctuation(token: Token, start: int, end: int) -> bool:
     text = token.text
     if token.is_space:
         return True
-    if text in _CLITICS:
+    if text in POSSESSIVE_CLITICS:
         return False  # "brothers' school fees": the validators veto a span that starts with one
     doc = token.doc
     if text in _OPENING:
@@ -242,7 +238,7 @@ def trim_rule_edges(span: Span, is_ordinary_word: Callable[[str], bool]) -> Span
     doc = span.doc
     if end - start >= 2 and doc[start].text in ("a", "an", "the"):
         start += 1
-    if end - start >= 2 and label in PERSON_LABELS and doc[end - 1].text in _CLITICS:
+    if end - start >= 2 and label in PERSON_LABELS and doc[end - 1].text in POSSESSIVE_CLITICS:
         end -= 1
     if end - start >= 2 and _ends_no_name(doc[end - 1], label, is_ordinary_word):
         end -= 1
