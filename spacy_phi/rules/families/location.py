@@ -275,6 +275,8 @@ def rules() -> List[RegexRule]:
             priority=2,
             description="street line with a house number and a street suffix ('2213 Cherry St', '4417 Fremont Ave N, #2')",
         ),
+        # From here to hospital_name_head: institutions that `builtin_rules` places after the
+        # person rules (INSTITUTIONS_AFTER_NAMES: a name read on the same words wins the tie).
         RegexRule(
             "department_service_unit", "DEPARTMENT",
             rf"(?P<value>(?:[A-Z][a-z]+|[A-Z]{{2,5}})(?:[ \t]+(?:&|and|of|[A-Z][a-z]+|[A-Z]{{2,5}})){{0,4}}[ \t]+(?:{UNIT_HEADS}))\b",
