@@ -17,9 +17,9 @@ from typing import Dict, List, Tuple
 import pytest
 
 import spacy_phi
+from spacy_phi import checksums as validators
 from spacy_phi import rules_pipeline
 from spacy_phi.merge import SHAPE_FAMILY
-from spacy_phi.rules import validators
 from spacy_phi.spangroups import NER_GROUP
 from spacy_phi.surrogates.dates import shift_date_text
 from spacy_phi.surrogates.generator import SurrogateGenerator

@@ -10,13 +10,13 @@ from spacy_phi.rules.builtin import builtin_rules
 from spacy_phi.rules.regex_speed import guarded_pattern
 from spacy_phi.rules.spanish import spanish_rules
 
-from test_rules import NEGATIVE_CASES, POSITIVE_CASES
+from rules.helpers import every_case_text
 
 ASSETS = Path(__file__).resolve().parent.parent / "assets"
 
 
 def _sample_texts():
-    texts = [text for text, *_ in POSITIVE_CASES] + [text for text, _ in NEGATIVE_CASES]
+    texts = every_case_text()  # the rule families' examples and look-alikes
     for folder in ("samples", "samples_es"):
         texts += [path.read_text(encoding="utf-8") for path in sorted((ASSETS / folder).glob("*.txt"))]
     for part in ("a", "f", "h"):  # training notes of three styles: inpatient, faxes and chat, one-liners

@@ -8,7 +8,7 @@ are `confirm` validators: they decide whether a shape-only match is trusted;
 a match after a context word ("NPI:", "card", "routing") is kept whatever its
 checksum (recall first: a mistyped number is still an identifier). A value
 dropped here for a failed checksum is still caught as IDNUM by the generic
-long-number / alphanumeric-code rules in `builtin.py`.
+long-number / alphanumeric-code rules of `families/identifiers.py`.
 
 Negatives each rule is tested against (tests/test_identifier_shapes.py):
 versions, ranges, lab values, blood pressure, code identifiers, ICD-10, CPT,
@@ -21,7 +21,7 @@ from typing import Dict, List
 
 from .regex_rules import RegexRule
 
-#: What may sit between a context word and its value (as in builtin._KEY_TAIL).
+#: What may sit between a context word and its value (as `fragments.KEY_TAIL`).
 _KEY_TAIL = r"\.?\s*(?:(?i:number|num|nbr|no)\b\.?\s*)?(?:[:#=]\s*)*(?:(?i:is)\s+)?"
 _EXT = r"(?:\s*(?:x|ext\.?|extension)\s*\d{1,6})?"
 _PHONE_CONTEXT: Dict[str, str] = {

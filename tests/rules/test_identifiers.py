@@ -1,0 +1,36 @@
+"""The identifiers rules (record, account, plan, licence, device, vehicle and other ID numbers, SSNs, user names and the identifier shapes; spacy_phi/rules/families/identifiers.py):
+each example fires its rule with its value and label, and no rule fires on a look-alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacy_phi.rules.families import identifiers
+
+from .helpers import rule_spans, spans_over
+
+#: (text, look-alike): no rule may fire on any part of the look-alike.
+LOOKALIKES = [
+    ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),
+    ("heparin 40,000 units", "40,000"),
+    ("ICD-10 E11.9 and I10", "E11.9 and I10"),
+    ("CPT 99213 billed", "99213"),
+    ("WBC 12.5 Hgb 10.1 Plt 250", "WBC 12.5 Hgb 10.1 Plt 250"),
+    ("HbA1c 7.2%", "HbA1c 7.2%"),
+    ("COVID-19 negative", "COVID-19"),
+    ("SpO2 98% on 2L", "SpO2 98% on 2L"),
+    ("mitral MR 2+", "MR 2+"),
+    ("version 1.2.3", "1.2.3"),
+    ("COPD, GOLD 2 -- stable", "GOLD 2"),
+    ("HPI: 22 yo G2P1001 at 34w3d w/ PPROM.", "G2P1001"),
+]
+
+
+@pytest.mark.parametrize("text,label,value,rule_id", identifiers.EXAMPLES)
+def test_example_fires_its_rule(rules_nlp, text, label, value, rule_id):
+    assert (label, value, rule_id) in rule_spans(rules_nlp, text)
+
+
+@pytest.mark.parametrize("text,lookalike", LOOKALIKES)
+def test_no_rule_fires_on_a_lookalike(rules_nlp, text, lookalike):
+    assert spans_over(rules_nlp, text, lookalike) == []

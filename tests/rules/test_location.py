@@ -1,0 +1,94 @@
+"""The location rules (streets, cities, states, ZIP codes, countries, rooms, units, hospitals and organizations; spacy_phi/rules/families/location.py):
+each example fires its rule with its value and label, and no rule fires on a look-alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacy_phi.rules.families import location
+
+from .helpers import labels_and_values, rule_spans, spans_over
+
+#: (text, look-alike): no rule may fire on any part of the look-alike.
+LOOKALIKES = [
+    ("Social: Army 1966-1968, served in Vietnam.", "Army"),
+    ("Wife Called EMS after he fell.", "EMS"),
+    ("[patient] i was driving on the road when it started", "the road"),
+    ("[patient] we live off a busy road near the school", "busy road"),
+    ("[patient] it was on main street by the bank", "main street"),
+    ("[patient] i volunteer at the food bank on fridays", "food bank"),
+    ("per state law, reportable within 24 h", "state"),
+    ("went to bed in mobile home", "mobile"),
+    ("he is in bed", "bed"),
+    ("he ran in boston marathon", "boston"),
+    ("ups and downs", "ups"),
+    ("the university of washington", "washington"),
+    ("Is the Mayo Clinic the best place for this?", "Mayo Clinic"),
+    ("type and cross sent to Blood Bank at 14:00", "Blood Bank"),
+    ("referred to the Food Bank on Main St", "Food Bank"),
+    ("admitted to General Hospital overnight", "General Hospital"),
+    ("SEEN IN GENERAL MEDICINE CLINIC", "GENERAL MEDICINE CLINIC"),
+    ("room air", "room air"),
+    ("lives in grandma's house", "house"),
+    ("transferred to the ward 6 days later", "ward 6"),
+    ("Expected d/c POD 1 to home", "POD 1"),
+    ("works at night and sleeps days", "night"),
+    ("cooked in turkey fat", "turkey"),
+    ("she got it from china town", "china"),
+    ("we had a family reunion in june", "reunion"),
+    ("She worked for Dr. Lee", "Dr."),
+    ("worked for PT. and OT.", "PT"),
+    ("works at ICU step-down", "ICU"),
+    ("i work at target", "target"),
+    ("At Baseline she walks", "Baseline"),
+    ("At Home since 2019 with hospice", "Home"),
+    ("Exit I-5 North toward the clinic.", "5 North"),
+    ("bed 30 degrees, HOB up", "30"),
+    ("Inner City youth program referral", "Inner City"),
+    ("Chair rise test: 12 in 30 s", "12"),
+    ("OR 2.1 (95% CI 1.4-3.0) for recurrence", "2.1"),
+    ("ST ROSE HOSPITAL - Page 1 of 2", "Page"),
+    ("Lakeside Family Medicine - Progress Note", "Progress Note"),
+    ("Please Call 5 West with results.", "Call"),
+    ("Lives at 79 Pine Shore Unit 5, Dover.", "Pine Shore Unit 5"),
+]
+
+
+@pytest.mark.parametrize("text,label,value,rule_id", location.EXAMPLES)
+def test_example_fires_its_rule(rules_nlp, text, label, value, rule_id):
+    assert (label, value, rule_id) in rule_spans(rules_nlp, text)
+
+
+@pytest.mark.parametrize("text,lookalike", LOOKALIKES)
+def test_no_rule_fires_on_a_lookalike(rules_nlp, text, lookalike):
+    assert spans_over(rules_nlp, text, lookalike) == []
+
+
+def test_trie_pattern_matches_exactly_its_phrases():
+    import re
+
+    from spacy_phi.lexicon.gazetteers import cms_hospital_names, trie_pattern
+
+    pattern = re.compile(rf"\b(?:{trie_pattern(frozenset({'ab c', 'ab', 'ad'}))})\b")
+    assert [m.group(0) for m in pattern.finditer("ab c ab ad a abd")] == ["ab c", "ab", "ad"]
+    names = cms_hospital_names()
+    assert "national jewish health" in names and "fairbanks" not in names and "memorial hospital" not in names
+
+
+def test_branch_town_and_ward_checks():
+    from spacy_phi.lexicon.gazetteers import is_branch_town, is_named_ward
+
+    assert is_branch_town("Rio Rancho") and is_branch_town("TEMPLE") and is_branch_town("Bethany")
+    assert not is_branch_town("Page") and not is_branch_town("Progress Note") and not is_branch_town("Montlake")
+    assert is_named_ward("Feinberg 14 West") and is_named_ward("Critical Care Unit 2") and is_named_ward("Tower 4 ICU")
+    assert not is_named_ward("Tower 4")  # department_compass_unit's
+    assert not is_named_ward("Call 5 West") and not is_named_ward("Hospital 4 North")
+
+
+def test_a_street_is_no_compass_unit(rules_nlp):
+    assert ("DEPARTMENT", "5 West") not in labels_and_values(rules_nlp, "Lives at 5 West Main St, Apt 2.")
+
+
+def test_a_hospital_word_after_a_relative_word_is_no_name(rules_nlp):
+    # "Friends" is a relative word of the name rules; the hospital is no person.
+    assert labels_and_values(rules_nlp, "Friends Hospital") == [("HOSPITAL", "Friends Hospital")]

@@ -1,0 +1,115 @@
+"""The person rules (patients, lay people and clinicians; spacy_phi/rules/families/person.py):
+each example fires its rule with its value and label, and no rule fires on a look-alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from spacy_phi.rules.families import person
+
+from .helpers import labels_and_values, rule_spans, spans_over
+
+#: (text, label, value, pattern id): lower-case names found by the token patterns of
+#: `name_patterns.builtin_patterns` (not regex rules), which `phi_rules` runs too.
+PATTERN_EXAMPLES = [
+    ("[doctor] this is philip gutierrez , date of birth 1/12/71 .", "PATIENT", "philip gutierrez", "lowercase_given_and_family_name"),
+]
+
+#: (text, look-alike): no rule may fire on any part of the look-alike.
+LOOKALIKES = [
+    ("f/u w/ PCP Dr. Beth Kowalski at OneWorld", "Dr"),
+    ("[patient] my wife , she says i snore .", "she"),
+    ("[doctor] so the patient is a sixty year old female", "the patient"),
+    ("[patient] my son , said he would drive me .", "said"),
+    ("Return if worse. - see above", "see"),
+    ("[doctor] i'm gon na have the nurse come in and get you discharged", "come"),
+    ("Tech: none available tonight", "none"),
+    ("Tech: RN at bedside", "RN"),
+    ("Patient said she is fine.", "Patient"),
+    ("Mother stated that he fell.", "Mother"),
+    ("pt: see, above 5 mg daily", "see, above"),
+    ("COORDINATING W/ RN CM TERESA PHAM", "CM"),
+    ("Pt Alert, Oriented x3, NAD", "Alert, Oriented"),
+    ("cc: Jennifer Lam, PA-C\n    Dr. Harold Mensah", "Dr."),
+    ("my wife made me push it", "made"),
+    ("FAMILY HISTORY\nFather: Prostate cancer, heart disease.", "Prostate"),
+    ("mr . and mrs . are both here", "and"),
+    ("next radiographs , mr arthrogram of the right hip", "arthrogram"),
+    ("discussed with Charge RN and family", "Charge"),
+    ("i do n't miss anything . so", "anything"),
+    ("my cousin said she had lost weight", "said"),
+    ("seen by Betty Ross, PA-C. She suspected", "She"),
+    ("MS Contin 15 mg", "MS Contin"),
+    ("PA and lateral views", "PA and lateral"),
+    ("Dr. Foley's", "'s"),
+    ("Nurse Manager notified", "Manager"),
+    ("Mother: Alive, HTN. Father deceased.", "Mother: Alive, HTN. Father deceased."),
+    ("Mother had Alzheimer's", "Mother had Alzheimer's"),
+    ("son has a cough and dtr will call", "son has a cough and dtr will call"),
+    ("dr aware, dr notified of K 5.9", "dr aware, dr notified"),
+    ("wife at bedside", "wife at bedside"),
+    ("Former landlord Mr. Gary Olafsen", "Mr."),
+    ("Seen by Smith, PA in clinic", "Smith, PA"),
+    ("NP Note: stable", "Note"),
+    ("PA Chest film", "Chest"),
+    ("the doctor said to come back", "said"),
+    ("hi honey , how are you", "honey"),
+    ("bye sweetie , take care", "sweetie"),
+    ("nice to see you again so", "again"),
+    ("thank you so much", "so much"),
+    ("good morning thanks doctor doctor cooper i'm", "doctor doctor"),
+    ("a doctor appointment next week", "appointment"),
+    # the full-name rule: an eponym before its head, titles and words that are names somewhere
+    ("R Marcus Gunn pupil noted.", "Marcus Gunn"),
+    ("Refer to Doctor Desta for CBT.", "Doctor"),
+    ("Friend Farhad called 911.", "Friend"),
+    ("Higher risk in West African men.", "West African"),
+    ("Case reviewed at Tumor Board today.", "Tumor Board"),
+    ("SW Consult placed for disposition.", "Consult"),
+    ("Interpreter: Spanish, in person, for the visit.", "Spanish"),
+    ("ischemic CM. Troponin elevation flat.", "Troponin"),
+    ("HOSPICE ADMISSION - INITIAL RN ASSESSMENT & PLAN OF CARE", "ASSESSMENT"),
+    ("Provider: Jenna Morrow, PA-C    Supervising: Dr. Abdi", "Supervising"),
+    ("Feet: son showed soles on camera, no wounds.", "showed"),
+    ("| CHF, COPD | on home O2 |", "CHF, COPD"),
+    ("| DNR, DNI | POLST on file |", "DNR, DNI"),
+    ("Plan:\n- ECG\n- CXR", "ECG"),
+    ("EF = Ejection fraction, measured by echo.", "EF"),
+    ("PCP Office notified of the results", "Office"),
+    ('Patient states the pain is "Better" today', "Better"),
+]
+
+
+@pytest.mark.parametrize("text,label,value,rule_id", person.EXAMPLES)
+def test_example_fires_its_rule(rules_nlp, text, label, value, rule_id):
+    assert (label, value, rule_id) in rule_spans(rules_nlp, text)
+
+
+@pytest.mark.parametrize("text,lookalike", LOOKALIKES)
+def test_no_rule_fires_on_a_lookalike(rules_nlp, text, lookalike):
+    assert spans_over(rules_nlp, text, lookalike) == []
+
+
+@pytest.mark.parametrize("text,label,value,pattern_id", PATTERN_EXAMPLES)
+def test_token_pattern_example_fires(rules_nlp, text, label, value, pattern_id):
+    assert (label, value, pattern_id) in rule_spans(rules_nlp, text)
+
+
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("Attending: Dr. Kang   PCP: Yusuf\n\nHISTORY OF PRESENT ILLNESS: 35M", "Yusuf"),
+        ("Supervising: Dr. Abdi\n\nCC: R ankle injury", "Abdi"),
+        ("F/u PCP Doctor Ene.", "Ene"),
+    ],
+)
+def test_a_name_ends_at_the_line_and_no_initial_is_half_a_word(rules_nlp, text, value):
+    names = [v for label, v in labels_and_values(rules_nlp, text) if label == "DOCTOR"]
+    assert value in names and not any("\n" in v or v.startswith("Doctor") for v in names)
+
+
+def test_a_name_stops_before_a_verb_and_a_field_gap(rules_nlp):
+    assert ("DOCTOR", "brown") in labels_and_values(rules_nlp, "[doctor] i saw that dr. brown put you on buspar")
+    assert ("DOCTOR", "brown put") not in labels_and_values(rules_nlp, "[doctor] i saw that dr. brown put you on buspar")
+    spans = labels_and_values(rules_nlp, "Following EP: Dr. Hans Vermeulen    Device RN: Carly Bjornson, RN")
+    assert ("DOCTOR", "Hans Vermeulen") in spans and not any("Device" in value for _, value in spans)
