@@ -10,6 +10,7 @@ imports neither `spacy_phi.rules` nor `spacy_phi.guard`:
 - `label_lexicons`: per-label word lists (occupations, states, countries, ...);
 - `gazetteers`: US places, hospitals (CMS list), chains, wards, and the checks
   built on them;
+- `scores`: the words that make a fraction a score ("strength 4/5", "MMSE 28/30");
 - `rebuild/`: build-time tools that regenerate the shipped lists from their
   sources (`python -m spacy_phi.lexicon.rebuild.<list>`; never imported at run time).
 
