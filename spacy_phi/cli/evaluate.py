@@ -1,8 +1,8 @@
 """`spacy-phi evaluate`: score a pipeline or another tool's predictions against gold.
 
     spacy-phi evaluate GOLD [--gold-format FMT] [--scheme S]
-        (--model PATH_OR_NAME | --predictions FILE_OR_DIR [--pred-format {jsonl,brat,spacy}])
-        [--pred-scheme S] [--output metrics.json] [--html report.html] [--include-text]
+        (--model PATH_OR_NAME|rules | --predictions FILE_OR_DIR [--pred-format {jsonl,brat,spacy}])
+        [--pred-scheme S] [--convention physionet] [--output metrics.json] [--html report.html] [--include-text]
         [--compare OTHER_PREDICTIONS] [--compare-format F] [--seed N] [--shuffles N]
 
 Documents are matched by record id; gold documents without predictions are
@@ -14,8 +14,15 @@ With --scheme meddocan (MEDDOCAN gold) the MEDDOCAN shared task's measures
 are added, on MEDDOCAN's own labels (`spacy_phi.evaluation.meddocan`):
 subtrack 1 (strict span and type), subtrack 2 strict and merged (spans
 only); a pipeline's native labels are read from `doc.spans["meddocan"]`,
-predictions files are read with MEDDOCAN labels. The console shows numbers, labels and ids only; note text reaches the HTML
-report (and error examples in the JSON) only with --include-text.
+predictions files are read with MEDDOCAN labels. With --convention physionet
+the PhysioNet deid corpus's guidelines are applied to the predictions before
+every measure (AGE under 89 and PROFESSION dropped, weekday names set aside;
+`spacy_phi.evaluation.conventions`) and the corpus scorer's overlap measure is
+broken down per gold type (the corpus's own, for a gold in a converter format)
+and per predicted label. `--model rules` scores the rules-only pipeline.
+The console shows numbers, labels and ids only; note text reaches the HTML
+report, the error examples in the JSON and the false alarms grouped by text
+(with --convention) only with --include-text.
 """
 
 from __future__ import annotations
@@ -28,7 +35,11 @@ from typing import Any
 
 from ..converters import FORMATS
 from ..errors import SpacyPhiError
+from ..evaluation.conventions import CONVENTIONS
 from ..labels import SCHEMES
+
+#: `--model rules`: the rules-only pipeline (a folder named "rules" is given as "./rules").
+RULES_MODEL = "rules"
 
 
 def add_parser(subparsers: Any) -> argparse.ArgumentParser:
@@ -54,16 +65,22 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                              "shared-task measures on MEDDOCAN's own labels")
     parser.add_argument("--phrases", type=Path, help="PhysioNet phrase file for the gold")
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--model", help="spaCy pipeline (name or path) to run on the gold texts")
+    source.add_argument("--model", help="spaCy pipeline (name or path) to run on the gold texts, or 'rules' "
+                                        "for the rules-only pipeline")
     source.add_argument("--predictions", type=Path,
                         help="predicted spans: JSONL file (id and spans; text optional), BRAT folder or .spacy")
     parser.add_argument("--pred-format", choices=("jsonl", "brat", "spacy"), help="format of --predictions")
     parser.add_argument("--pred-scheme", choices=tuple(SCHEMES), default="spacy_phi",
                         help="label scheme of the predictions (default: spacy_phi)")
+    parser.add_argument("--convention", choices=tuple(CONVENTIONS),
+                        help="apply a gold corpus's guidelines to the predictions before scoring, and break its "
+                             "overlap measure down (physionet: AGE under 89 and PROFESSION dropped, weekday "
+                             "names set aside)")
     parser.add_argument("--output", type=Path, help="write every number as JSON here")
     parser.add_argument("--html", type=Path, help="write a self-contained HTML report here")
     parser.add_argument("--include-text", action="store_true",
-                        help="put note text (PHI!) in the HTML document viewer and JSON error examples")
+                        help="put note text (PHI!) in the HTML document viewer, the JSON error examples and, "
+                             "with --convention, the JSON false alarms grouped by text")
     parser.add_argument("--compare", type=Path, help="predictions of another system: significance test vs it")
     parser.add_argument("--compare-format", choices=("jsonl", "brat", "spacy"), help="format of --compare")
     parser.add_argument("--metric", default="strict", help="metric for --compare (default: strict)")
@@ -82,7 +99,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
     """
     from ..evaluation import compare, format_console, match_documents, score, write_html
     from ..evaluation.documents import MatchReport
-    from ..evaluation.loading import load_documents, load_predictions, predict_with_model
+    from ..evaluation.loading import guess_format, load_documents, load_predictions, predict_with_model, source_labels
     from ..evaluation.metrics import METRICS
 
     if args.metric not in METRICS:
@@ -91,6 +108,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
     report = MatchReport()
     native_scores = None
     try:
+        model = _model(args.model, args.lang)
         gold = load_documents(args.gold, args.gold_format, args.scheme, report=report, side="gold",
                               phrases=args.phrases, lang=args.lang)
         if args.scheme == "meddocan":
@@ -99,7 +117,7 @@ def run_evaluate(args: argparse.Namespace) -> int:
 
             native_gold = load_documents(args.gold, args.gold_format, "meddocan_native", side="gold", lang=args.lang)
             if args.model:
-                pred, native_pred = predict_with_model_native(args.model, gold)
+                pred, native_pred = predict_with_model_native(model, gold)
             else:
                 native_pred = load_predictions(args.predictions, args.pred_format, "meddocan_native", native_gold,
                                                lang=args.lang)
@@ -107,18 +125,22 @@ def run_evaluate(args: argparse.Namespace) -> int:
         if args.scheme == "meddocan" and args.model:
             pass  # predicted above, in one pass for both label sets
         elif args.model:
-            pred = predict_with_model(args.model, gold)
+            pred = predict_with_model(model, gold)
         else:
             pred = load_predictions(args.predictions, args.pred_format, args.pred_scheme, gold,
                                     report=report, lang=args.lang)
         documents, matching = match_documents(gold, pred, report)
-        result = score(documents, matching, include_text=args.include_text)
+        gold_types = None
+        if args.convention is not None and (args.gold_format or guess_format(args.gold)) not in ("spacy", None):
+            gold_types = source_labels(args.gold, args.gold_format or guess_format(args.gold), phrases=args.phrases)
+        result = score(documents, matching, include_text=args.include_text, convention=args.convention,
+                       gold_types=gold_types)
         if args.compare is not None:
             other_report = MatchReport()
             other = load_predictions(args.compare, args.compare_format, args.pred_scheme, gold,
                                      report=other_report, lang=args.lang)
             other_docs, other_matching = match_documents(gold, other, other_report)
-            other_result = score(other_docs, other_matching)
+            other_result = score(other_docs, other_matching, convention=args.convention)
             significance = compare(result, other_result, args.metric, shuffles=args.shuffles, seed=args.seed)
             result.significance = {str(args.compare): significance.to_dict()}
     except (SpacyPhiError, OSError) as err:
@@ -140,3 +162,18 @@ def run_evaluate(args: argparse.Namespace) -> int:
         write_html(result, args.html, include_text=args.include_text)
         print(f"HTML report written to {args.html}" + (" (includes note text)" if args.include_text else ""))
     return 0
+
+
+def _model(model: Any, lang: str) -> Any:
+    """The pipeline to run: "rules" is the rules-only pipeline (detection only),
+    anything else a name or path left to `spacy.load`.
+
+    model (Any): the --model value (None with --predictions).
+    lang (str): language of the rules-only pipeline.
+    RETURNS (Any): the name or path, or the built pipeline.
+    """
+    if model != RULES_MODEL:
+        return model
+    from ..pipelines import rules_pipeline
+
+    return rules_pipeline(lang, surrogates=False)

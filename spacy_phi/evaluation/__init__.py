@@ -13,6 +13,9 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from .conventions import (
+    CONVENTIONS, PHYSIONET, ScoringConvention, SetAside, apply_convention, get_convention,
+)
 from .documents import (
     EvalDocument, MatchReport, PhiSpan, SourceDocument, documents_from_docs, documents_from_records,
     match_documents, source_from_doc, source_from_record,
@@ -20,9 +23,10 @@ from .documents import (
 from .errors_analysis import ErrorAnalysis, analyse_errors, classify_pair
 from .leaks import LeakDocument, LeakReport, Replacement, leak_report
 from .metrics import METRICS, Counts, MacroScores, MetricScores, OverlapScores, breakdown, overlap_scores, score_metric
+from .overlap import FalseAlarmText, OverlapBreakdown, overlap_breakdown
 from .report_console import format_console
 from .report_html import write_html, render_html
-from .scoring import EvaluationResult, score
+from .scoring import ConventionResult, EvaluationResult, score
 from .significance import SignificanceResult, approximate_randomization
 
 
@@ -82,4 +86,6 @@ __all__ = [
     "ErrorAnalysis", "analyse_errors", "classify_pair", "LeakDocument", "LeakReport", "Replacement",
     "leak_report", "SignificanceResult", "approximate_randomization", "EvaluationResult", "score",
     "evaluate_docs", "evaluate_records", "compare", "format_console", "render_html", "write_html",
+    "CONVENTIONS", "PHYSIONET", "ScoringConvention", "SetAside", "apply_convention", "get_convention",
+    "FalseAlarmText", "OverlapBreakdown", "overlap_breakdown", "ConventionResult",
 ]

@@ -82,6 +82,26 @@ def load_documents(
     return [source_from_record(r, scheme, report, side) for r in records]
 
 
+def source_labels(
+    path: PathLike, format: str, *, phrases: Optional[PathLike] = None
+) -> Dict[str, Dict[Tuple[int, int], str]]:
+    """The gold spans' labels as the source corpus writes them (PTName, HCPName, ...),
+    for breakdowns in the corpus's own types.
+
+    path (PathLike): a corpus in a converter format.
+    format (str): its converter format.
+    phrases (Optional[PathLike]): PhysioNet phrase file.
+    RETURNS (Dict[str, Dict[Tuple[int, int], str]]): record id -> (start, end) -> label.
+    RAISES (ConversionError): unknown format or unreadable input.
+    """
+    from ..converters import read_records
+
+    return {
+        record.id: {(span.start, span.end): span.label for span in record.spans}
+        for record in read_records(path, format, phrases=phrases)
+    }
+
+
 def load_predictions(
     path: PathLike,
     format: Optional[str],
@@ -173,17 +193,25 @@ def _count_dropped(report: Optional[MatchReport], span: Any) -> None:
     report.unmapped_spans[key] = report.unmapped_spans.get(key, 0) + 1
 
 
-def predict_with_model(model: str, gold: Sequence[SourceDocument], batch_size: int = 32) -> List[SourceDocument]:
+def _pipeline(model: Any) -> Any:
+    """A loaded pipeline: `spacy.load` of a name or path, or the pipeline given."""
+    if isinstance(model, (str, Path)):
+        import spacy
+
+        return spacy.load(model)
+    return model
+
+
+def predict_with_model(model: Any, gold: Sequence[SourceDocument], batch_size: int = 32) -> List[SourceDocument]:
     """Run a pipeline on the gold texts; `doc.ents` become the predictions.
 
-    model (str): a package name or path for `spacy.load`.
+    model (Union[str, Language]): a package name or path for `spacy.load`, or a
+        loaded pipeline (e.g. the rules-only pipeline).
     gold (Sequence[SourceDocument]): the gold documents (ids and texts).
     batch_size (int): `nlp.pipe` batch size.
     RETURNS (List[SourceDocument]): one predicted document per gold document.
     """
-    import spacy
-
-    nlp = spacy.load(model)
+    nlp = _pipeline(model)
     predicted = []
     for source, doc in zip(gold, nlp.pipe((g.text for g in gold), batch_size=batch_size)):
         side = source_from_doc(doc)
@@ -192,25 +220,23 @@ def predict_with_model(model: str, gold: Sequence[SourceDocument], batch_size: i
 
 
 def predict_with_model_native(
-    model: str, gold: Sequence[SourceDocument], group: str = "meddocan", batch_size: int = 32
+    model: Any, gold: Sequence[SourceDocument], group: str = "meddocan", batch_size: int = 32
 ) -> Tuple[List[SourceDocument], List[SourceDocument]]:
     """Run a pipeline on the gold texts once: `doc.ents` (our labels) and the
     spans of a native-label group (`doc.spans["meddocan"]` of `es_phi_deid`;
     a pipeline without the group: `doc.ents` with their MEDDOCAN label from
     `native_labels.NATIVE_LABEL_BY_LABEL`).
 
-    model (str): a package name or path for `spacy.load`.
+    model (Union[str, Language]): a package name or path for `spacy.load`, or a loaded pipeline.
     gold (Sequence[SourceDocument]): the gold documents (ids and texts).
     group (str): the span group holding the native labels.
     batch_size (int): `nlp.pipe` batch size.
     RETURNS (Tuple[List[SourceDocument], List[SourceDocument]]): the predictions
         in our labels and in the native ones, one document per gold document each.
     """
-    import spacy
-
     from ..native_labels import NATIVE_LABEL_BY_LABEL
 
-    nlp = spacy.load(model)
+    nlp = _pipeline(model)
     predicted, native = [], []
     for source, doc in zip(gold, nlp.pipe((g.text for g in gold), batch_size=batch_size)):
         side = source_from_doc(doc)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Dict, List, Optional
 
 from .metrics import Counts
-from .scoring import EvaluationResult
+from .scoring import ConventionResult, EvaluationResult
 
 
 def _pct(value: Optional[float]) -> str:
@@ -26,6 +26,34 @@ def _header(title: str, width: int) -> List[str]:
 def _table(title: str, rows: Dict[str, Counts]) -> List[str]:
     width = max([len(title)] + [len(k) for k in rows]) + 1
     return _header(title, width) + [_row(k, c, width) for k, c in rows.items()]
+
+
+def _convention_lines(convention: ConventionResult) -> List[str]:
+    """The convention's rules, what it set aside and the overlap tables (labels and counts only)."""
+    before, after = convention.overlap_without_convention, convention.overlap.overall
+    aside = ", ".join(f"{reason} {count}" for reason, count in convention.set_aside.by_reason.most_common())
+    lines = [f"Convention {convention.name} (applied to the predictions before every measure above):"]
+    lines += [f"  - {rule}" for rule in convention.description]
+    lines += [
+        f"Predictions set aside: {convention.set_aside.total}" + (f" ({aside})" if aside else ""),
+        f"Overlap without the convention: recall {_pct(before.recall).strip()}, PPV {_pct(before.ppv).strip()}; "
+        f"with it: recall {_pct(after.recall).strip()}, PPV {_pct(after.ppv).strip()}",
+        "",
+    ]
+    gold = convention.overlap.by_gold_type
+    width = max([len("Overlap recall per gold type")] + [len(k) for k in gold]) + 1
+    lines.append(f"{'Overlap recall per gold type':<{width}} {'R':>6} {'found':>7} {'missed':>7}")
+    lines += [f"{k:<{width}} {_pct(s.recall)} {s.gold_found:>7} {s.gold_total - s.gold_found:>7}"
+              for k, s in gold.items()]
+    lines.append("")
+    pred = convention.overlap.by_pred_label
+    width = max([len("Overlap PPV per predicted label")] + [len(k) for k in pred]) + 1
+    lines.append(f"{'Overlap PPV per predicted label':<{width}} {'PPV':>6} {'match':>7} {'false':>7}")
+    lines += [f"{k:<{width}} {_pct(s.ppv)} {s.pred_matching:>7} {s.pred_total - s.pred_matching:>7}"
+              for k, s in pred.items()]
+    if convention.overlap.false_alarm_texts is not None:
+        lines.append("False alarms by text: in the JSON output only (note text)")
+    return lines
 
 
 def format_console(result: EvaluationResult, *, per_label: bool = True) -> str:
@@ -62,6 +90,8 @@ def format_console(result: EvaluationResult, *, per_label: bool = True) -> str:
         for metric in ("strict", "token"):
             if result.per_label[metric]:
                 lines += _table(f"Per label ({metric})", result.per_label[metric]) + [""]
+    if result.convention is not None:
+        lines += _convention_lines(result.convention) + [""]
     counts = result.errors.to_dict()["counts"]
     lines.append("Errors: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     if result.significance:

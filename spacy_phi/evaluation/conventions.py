@@ -1,0 +1,181 @@
+"""Scoring conventions: a corpus's own idea of what is PHI, applied to the predictions.
+
+A gold corpus annotates under its own rules; a detector built for i2b2 2014 finds
+things that corpus deliberately leaves out (every age, professions, weekdays).
+Scoring those as false positives measures the difference between the guidelines,
+not the detector. A convention says which predicted spans to leave out before
+any measure is computed, and why; the gold side is never touched.
+
+- "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
+  PHI only from 89 up, professions and weekday names are not annotated. So
+  predicted AGE spans under 89 and PROFESSION spans are dropped, and predictions
+  that are only a weekday name are set aside. An AGE whose number cannot be read
+  is kept (recall first, as `is_safe_harbor_phi` does).
+
+    from spacy_phi.evaluation import score
+    result = score(documents, convention="physionet")
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..labels import parse_age_years
+from .documents import EvalDocument, PhiSpan
+
+#: A rule of a convention: the reason to leave a predicted span out, or None to keep it.
+SetAsideRule = Callable[[PhiSpan, str], Optional[str]]
+
+#: The PhysioNet corpus annotates ages from this many years up.
+PHYSIONET_MIN_AGE = 89
+
+REASON_AGE = "age_under_89"
+REASON_PROFESSION = "profession"
+REASON_WEEKDAY = "weekday"
+
+# Full names (and plurals) and the abbreviations that mean nothing else in a note;
+# "SAT" (saturation) and "SUN" are left out: a span of them is a real false alarm.
+_WEEKDAY = re.compile(
+    r"(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days?|mon|tue|tues|wed|thu|thur|thurs|fri)\.?",
+    re.IGNORECASE,
+)
+_EDGE_PUNCTUATION = " \t\r\n.,;:()[]\"'"
+
+
+@dataclass(frozen=True)
+class ScoringConvention:
+    """Which predicted spans a corpus's guidelines would not count, and why.
+
+    name (str): the convention's name (`--convention NAME`).
+    description (Tuple[str, ...]): one line per rule, for reports.
+    rules (Tuple[SetAsideRule, ...]): tried in order; the first reason wins.
+    """
+
+    name: str
+    description: Tuple[str, ...]
+    rules: Tuple[SetAsideRule, ...]
+
+    def reason(self, span: PhiSpan, text: str) -> Optional[str]:
+        """Why a predicted span is left out, or None if it is scored.
+
+        span (PhiSpan): the predicted span. text (str): the document text.
+        RETURNS (Optional[str]): the reason, or None.
+        """
+        for rule in self.rules:
+            reason = rule(span, text)
+            if reason is not None:
+                return reason
+        return None
+
+
+@dataclass
+class SetAside:
+    """The predicted spans a convention left out: counts, labels and ids only.
+
+    by_reason (Counter): reason -> spans.
+    by_reason_label (Dict[str, Counter]): reason -> predicted label -> spans.
+    """
+
+    by_reason: Counter = field(default_factory=Counter)
+    by_reason_label: Dict[str, Counter] = field(default_factory=dict)
+
+    @property
+    def total(self) -> int:
+        """RETURNS (int): spans left out for any reason."""
+        return sum(self.by_reason.values())
+
+    def add(self, reason: str, label: str) -> None:
+        """Count one span left out."""
+        self.by_reason[reason] += 1
+        self.by_reason_label.setdefault(reason, Counter())[label] += 1
+
+    def to_dict(self) -> Dict[str, Any]:
+        """RETURNS (Dict[str, Any]): the total and, per reason, the count and labels."""
+        return {
+            "total": self.total,
+            "by_reason": {reason: {"spans": count, "by_label": dict(self.by_reason_label[reason].most_common())}
+                          for reason, count in self.by_reason.most_common()},
+        }
+
+
+def physionet_age_under_89(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted AGE under 89 years (the corpus annotates 89 and up)."""
+    if span.label != "AGE":
+        return None
+    years = parse_age_years(text[span.start:span.end])
+    return REASON_AGE if years is not None and years < PHYSIONET_MIN_AGE else None
+
+
+def physionet_profession(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted PROFESSION (the corpus does not annotate professions)."""
+    return REASON_PROFESSION if span.label == "PROFESSION" else None
+
+
+def is_weekday_name(span_text: str) -> bool:
+    """Whether a span's text is only a weekday name ("Monday", "TUES.", "(Fri)").
+
+    span_text (str): the span's text.
+    RETURNS (bool): True for a weekday name alone.
+    """
+    return _WEEKDAY.fullmatch(span_text.strip(_EDGE_PUNCTUATION)) is not None
+
+
+def physionet_weekday(span: PhiSpan, text: str) -> Optional[str]:
+    """A prediction that is only a weekday name, whatever its label (not annotated)."""
+    return REASON_WEEKDAY if is_weekday_name(text[span.start:span.end]) else None
+
+
+PHYSIONET = ScoringConvention(
+    name="physionet",
+    description=(
+        f"predicted AGE spans under {PHYSIONET_MIN_AGE} years dropped (ages are PHI from {PHYSIONET_MIN_AGE} up)",
+        "predicted PROFESSION spans dropped (professions are not annotated)",
+        "predictions that are only a weekday name set aside (weekdays are not annotated)",
+    ),
+    rules=(physionet_profession, physionet_age_under_89, physionet_weekday),
+)
+
+#: The conventions by name (`spacy-phi evaluate --convention NAME`).
+CONVENTIONS: Dict[str, ScoringConvention] = {PHYSIONET.name: PHYSIONET}
+
+
+def get_convention(convention: "str | ScoringConvention") -> ScoringConvention:
+    """A convention by name, or the convention itself.
+
+    convention (str | ScoringConvention): a name of CONVENTIONS or a convention.
+    RETURNS (ScoringConvention): the convention.
+    RAISES (ValueError): an unknown name.
+    """
+    if isinstance(convention, ScoringConvention):
+        return convention
+    if convention not in CONVENTIONS:
+        raise ValueError(f"Unknown scoring convention {convention!r}; expected one of {', '.join(CONVENTIONS)}")
+    return CONVENTIONS[convention]
+
+
+def apply_convention(
+    documents: Sequence[EvalDocument], convention: "str | ScoringConvention"
+) -> Tuple[List[EvalDocument], SetAside]:
+    """Copies of the documents without the predictions the convention leaves out.
+
+    documents (Sequence[EvalDocument]): the documents (left unchanged).
+    convention (str | ScoringConvention): the convention or its name.
+    RETURNS (Tuple[List[EvalDocument], SetAside]): the copies (gold, text and
+        tokens as they were) and what was left out.
+    """
+    convention = get_convention(convention)
+    set_aside = SetAside()
+    kept_documents = []
+    for doc in documents:
+        kept: List[PhiSpan] = []
+        for span in doc.pred:
+            reason = convention.reason(span, doc.text)
+            if reason is None:
+                kept.append(span)
+            else:
+                set_aside.add(reason, span.label)
+        kept_documents.append(EvalDocument(doc.id, doc.text, list(doc.gold), kept, doc.tokens))
+    return kept_documents, set_aside
