@@ -155,9 +155,9 @@ def test_every_pronoun_slot_has_a_word():
 
     from spacy_phi.synth.context import NoteContext
     from spacy_phi.synth.noise import NoiseProfile
-    from spacy_phi.synth.slots import PRONOUN_SLOTS
+    from spacy_phi.synth.slots import PRONOUN_SLOTS, SLOT_TABLE
 
-    ctx = NoteContext(random.Random(0), "train", False, NoiseProfile())
+    ctx = NoteContext(random.Random(0), "train", False, NoiseProfile(), slots=SLOT_TABLE)
     for key in PRONOUN_SLOTS:
         assert ctx.pronoun(key), key
     assert ctx.pronoun("nope") is None

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 import datetime as dt
 import random
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..surrogates import sample_date
 from . import lookalikes, values
 from .builder import NoteBuilder
 from .noise import NoiseProfile, noisy_literal
-from .slots import SLOT_TABLE
 from .template import Choice, Slot, parse
 from .values import Person, Pieces, ValuePools, weighted
 
@@ -69,9 +68,21 @@ class NoteContext:
     unseen (bool): the note uses a held-out template (prefer held-out phrasings).
     noise (NoiseProfile): typos, spacing, glue, wrapping.
     case (str): "as_is", "upper" or "lower" for the whole note.
+    slots (Mapping[str, SlotHandler]): the handler of each slot name
+        (`spacy_phi.synth.slots.SLOT_TABLE`); given by the caller, as the
+        handlers write through this context.
     """
 
-    def __init__(self, rng: random.Random, split: str, unseen: bool, noise: NoiseProfile, case: str = "as_is") -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        split: str,
+        unseen: bool,
+        noise: NoiseProfile,
+        case: str = "as_is",
+        *,
+        slots: Mapping[str, Callable[["NoteContext", str], None]],
+    ) -> None:
         self.rng = rng
         self.split = split
         self.unseen = unseen
@@ -90,7 +101,7 @@ class NoteContext:
         self.force_glue = False
         #: Names written in lower case although the note is not (nursing styles: "wife agnieszka", "per dr lindqvist").
         self.lower_names = False
-        self._slots = SLOT_TABLE
+        self._slots = slots
 
     # --- setup --------------------------------------------------------------------
 

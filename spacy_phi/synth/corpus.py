@@ -28,6 +28,7 @@ from .noise import sample_profile
 from .notes import FAMILIES, NoteFamily
 from .notes.common import negatives_block, system_footer
 from .pools import SPLITS
+from .slots import SLOT_TABLE
 from .stats import CorpusStats
 from .validate import validate_note
 from .values import weighted
@@ -92,7 +93,7 @@ def generate_note(
     variants = family.held_out_variants if unseen else family.seen_variants
     variant = rng.choice(variants)
     case = weighted(rng, family.cases)
-    ctx = NoteContext(rng, split, unseen, sample_profile(rng, family.wrap), case)
+    ctx = NoteContext(rng, split, unseen, sample_profile(rng, family.wrap), case, slots=SLOT_TABLE)
     variant.write(ctx)
     if family.name != "brief" and rng.random() < NEGATIVE_BLOCK_RATE:
         negatives_block(ctx)
