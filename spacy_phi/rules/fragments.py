@@ -82,6 +82,10 @@ FRACTION_AFTER = (
     r"dose|strength|bilat|throughout|b/l|x\b)"
 )
 #: Context before "n/m" that makes it a score or ratio ("pain 7/10", "BP 120/80", "GCS: 14/15").
+#: A short subset of `spacy_phi.lexicon.scores.SCORE_WORDS`, matched inside words ("painful"):
+#: built from the whole list the same way it would also drop real dates after a name or word
+#: that holds a test's name ("Dr. Goldberg on 12/19", "extremity dopplers on 05/08"), so it
+#: stays this list until the bare m/d rule asks for whole words.
 FRACTION_BEFORE = r"(?:pain|score|scale|rated|rates|strength|motor|grade|murmur|gcs|apgars?|ratio|power|bp|b/p)(?:\s+\w+){0,2}\s*[:=]?"
 
 # -- person names --------------------------------------------------------------------
