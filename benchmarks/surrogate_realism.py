@@ -248,7 +248,7 @@ def edge_counts(rows: Iterable[Dict[str, Any]]) -> Counter:
 
 
 def _parse(text: str):
-    from spacy_phi.surrogates.dates import UnparseableDateError, parse_date
+    from spacy_phi.date_text import UnparseableDateError, parse_date
 
     try:
         return parse_date(text.strip(" ,.;:()[]"))

@@ -13,3 +13,7 @@ class SpacyPhiError(Exception):
 
 class ConversionError(SpacyPhiError):
     """A source file could not be read or does not follow its format."""
+
+
+class SurrogateError(SpacyPhiError):
+    """A surrogate could not be made for a span (the caller masks it)."""

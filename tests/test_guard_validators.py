@@ -556,7 +556,7 @@ def test_names_and_ages_in_the_same_settings_stay(guard_nlp, text, value, label)
 
 
 def test_drug_names_are_exact_only():
-    from spacy_phi.lexicon.rebuild.drug_names import select_drug_names
+    from spacy_phi.lexicon_rebuild.drug_names import select_drug_names
 
     kept = select_drug_names(
         ["Entresto", "Persa-Gel", "Allegra", "ASA", "abacavir, lamivudine", "Panadol"],

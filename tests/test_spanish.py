@@ -23,7 +23,8 @@ from spacy_phi.native_labels import MEDDOCAN_GROUP, NATIVE_LABEL_BY_LABEL, NATIV
 from spacy_phi.rules.spanish import NATIVE_LABEL_BY_RULE, spanish_rules
 from spacy_phi.checksums import is_dni_or_nie, is_spanish_postcode
 from spacy_phi.surrogates import spanish as es_surrogates
-from spacy_phi.surrogates.dates import parse_date, shift_date_text
+from spacy_phi.date_text import parse_date
+from spacy_phi.surrogates.dates import shift_date_text
 from spacy_phi.surrogates.generator import SurrogateGenerator
 from spacy_phi.surrogates.keys import RECORD_ID_FIELD
 from spacy_phi.util import blank_pipeline

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from ..labels import Category, category_of
-from ..surrogates.dates import DATE_STYLES, UnparseableDateError, format_date, parse_date
+from ..date_text import DATE_STYLES, UnparseableDateError, format_date, parse_date
 
 #: Separators allowed between the characters of a known number or code.
 _CODE_SEPARATORS = r"[\s\-./()#:]*"

@@ -11,8 +11,12 @@ imports neither `spacy_phi.rules` nor `spacy_phi.guard`:
 - `gazetteers`: US places, hospitals (CMS list), chains, wards, and the checks
   built on them;
 - `scores`: the words that make a fraction a score ("strength 4/5", "MMSE 28/30");
-- `rebuild/`: build-time tools that regenerate the shipped lists from their
-  sources (`python -m spacy_phi.lexicon.rebuild.<list>`; never imported at run time).
+- `faker_lists`: name and place lists read from Faker (given names and
+  surnames by locale, Spanish provinces and countries), shared with the
+  surrogate generators.
+
+`spacy_phi.lexicon_rebuild` regenerates the shipped lists from their sources
+(build time only: `python -m spacy_phi.lexicon_rebuild.<list>`).
 
 The lists themselves ship as data files in `spacy_phi/data/` (drug names among
 the medical vocabulary).

@@ -17,7 +17,7 @@ words, the person-name words it leaves out (`person_names.txt.gz`, every Faker
 locale and the project's name pools), which the guard reads to tell "wife
 dolores" (a name) from "grandma watches", and the name words that web2 also
 lists in lower case (`name_like_words.txt.gz`: "hook", "short", "visa", "rock").
-`spacy_phi.lexicon.rebuild.common_words` rebuilds them.
+`spacy_phi.lexicon_rebuild.common_words` rebuilds them.
 """
 
 from __future__ import annotations

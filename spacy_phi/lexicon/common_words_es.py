@@ -7,7 +7,7 @@ MEDDOCAN training split (Plan TL, CC BY 4.0; `assets/meddocan/train`, never dev)
 lower-case alphabetic words outside every annotated span, seen at least twice,
 plus spaCy's Spanish stop words, minus every word that occurs inside an annotated
 PHI span of the training split and every given name, surname, province and country
-of Faker's es_ES locale (MIT). `spacy_phi.lexicon.rebuild.common_words_es`
+of Faker's es_ES locale (MIT). `spacy_phi.lexicon_rebuild.common_words_es`
 rebuilds it.
 """
 

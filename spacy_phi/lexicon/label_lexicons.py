@@ -3,7 +3,7 @@
 brands, nationalities, clinical services, public programs, sports teams).
 
 They ship in `spacy_phi/data/label_lexicons/` (see SOURCE.txt there; rebuilt by
-`python -m spacy_phi.lexicon.rebuild.label_lexicons`) and are read once per process. The
+`python -m spacy_phi.lexicon_rebuild.label_lexicons`) and are read once per process. The
 guard's label checks and the rules' gazetteers both read them.
 """
 

@@ -32,7 +32,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
 from ..lexicon.vocabulary import default_vocabulary
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
-from ..surrogates.names import fold_ascii, locale_name_lists
+from ..lexicon.faker_lists import fold_ascii, locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"
 FULL_NAME_PATTERN_ID = "lowercase_given_and_family_name"

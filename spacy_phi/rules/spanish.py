@@ -40,9 +40,9 @@ _PLACE = r"[A-ZÁÉÍÓÚÑ][\w’'-]*(?: (?:de|del|la|las|los|el|i|[A-ZÁÉÍÓ
 def _country_pattern() -> str:
     """Countries written in Spanish (Faker es_ES) that are not also a Spanish province
     ("Granada"), longest first."""
-    from ..surrogates.spanish import countries, provinces
+    from ..lexicon.faker_lists import spanish_countries, spanish_provinces
 
-    names = (set(countries()) - set(provinces())) | {"EE.UU.", "EE. UU.", "USA", "U.S.A.", "Estados Unidos", "Reino Unido"}
+    names = (set(spanish_countries()) - set(spanish_provinces())) | {"EE.UU.", "EE. UU.", "USA", "U.S.A.", "Estados Unidos", "Reino Unido"}
     return "|".join(re.escape(name) for name in sorted(names, key=lambda n: (-len(n), n)))
 
 

@@ -4,16 +4,9 @@ The value generators work on their own (for the synthetic-corpus generator);
 `component` registers the `phi_surrogates` spaCy factory on import.
 """
 
-from .dates import (
-    DATE_STYLES,
-    SurrogateError,
-    UnparseableDateError,
-    date_offset,
-    format_date,
-    parse_date,
-    sample_date,
-    shift_date_text,
-)
+from ..date_text import DATE_STYLES, UnparseableDateError, format_date, parse_date
+from ..errors import SurrogateError
+from .dates import date_offset, sample_date, shift_date_text
 from .generator import SurrogateGenerator
 from .keys import PATIENT_KEY_FIELD, RECORD_ID_FIELD, SECRET_ENV_VAR, derive_seed, keyed_rng, load_secret
 from .names import sample_first_name, sample_last_name, sample_name

@@ -15,7 +15,7 @@ import re
 from typing import Optional, Tuple
 
 from ..labels import parse_age_years
-from .dates import SurrogateError
+from ..errors import SurrogateError
 
 AGE_MODES = ("hipaa", "strict")
 _NUMBER = re.compile(r"\d+(?:\.\d+)?")

@@ -27,7 +27,9 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from . import spanish
 from .ages import surrogate_age
-from .dates import SurrogateError, UnparseableDateError, date_offset, is_weekday_list, parse_date, shift_date_text
+from ..date_text import UnparseableDateError, parse_date
+from ..errors import SurrogateError
+from .dates import date_offset, is_weekday_list, shift_date_text
 from .geography import ADDRESS_LABELS, Geography
 from .identifiers import (
     format_preserving,

@@ -43,11 +43,11 @@ import json
 import random
 import re
 import string
-import unicodedata
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
+from ..lexicon.faker_lists import fold_ascii, locale_name_lists
 from . import spanish
 from .casing import match_case
 from .keys import keyed_rng, normalize_value
@@ -66,20 +66,11 @@ NICKNAMES_FILE = Path(__file__).resolve().parent.parent / "data" / "nicknames.js
 SEXES = ("M", "F", "U")
 #: Surname particles: never pool words (the synthetic-note generator writes them, "van der Berg").
 NAME_PARTICLES = frozenset("van der den de la le del della da di dos du von al el bin abu ibn".split())
-# Letters NFKD does not decompose to ASCII.
-_FOLD = str.maketrans({"ı": "i", "İ": "I", "ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "đ": "d", "Đ": "D",
-                       "ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ð": "d", "þ": "th"})
 
 TITLES = frozenset("mr mrs ms miss mx dr drs prof sr sra srta dra rev".split())
 SUFFIXES = frozenset("jr sr ii iii iv md do rn np pa phd dds dmd facp facs mph pharmd".split())
 _WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 _ASCII_NAME = re.compile(r"^[A-Za-z]+$")
-
-
-def fold_ascii(name: str) -> str:
-    """A name with its diacritics removed ("Kovács" -> "Kovacs", "Yılmaz" -> "Yilmaz")."""
-    decomposed = unicodedata.normalize("NFKD", name.translate(_FOLD))
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).encode("ascii", "ignore").decode("ascii")
 
 
 def _title(name: str) -> str:
@@ -91,40 +82,6 @@ def _clean_pool(names: Iterable[str], min_len: int) -> Tuple[str, ...]:
     folded = (_title(fold_ascii(n)) for n in names)
     return tuple(sorted({n for n in folded if _ASCII_NAME.match(n) and len(n) >= min_len
                          and n.lower() not in NAME_PARTICLES}))
-
-
-def locale_name_lists(locale: str, gendered: bool = False) -> Tuple[List[str], List[str]]:
-    """(first, last) raw name lists of a Faker locale (romanized where Faker has them).
-
-    locale (str): a Faker person-provider locale ("pl_PL").
-    gendered (bool): also the male/female given-name lists, which some locales
-        fill beyond their `first_names` (for exhaustive name sets, not the pools).
-    RETURNS (Tuple[List[str], List[str]]): given names and surnames, as Faker
-        writes them (not folded); empty for a locale Faker lacks.
-    """
-    try:
-        provider = importlib.import_module(f"faker.providers.person.{locale}").Provider
-    except ImportError:  # a locale dropped by a future Faker release
-        return [], []
-
-    def names(*attributes: str) -> List[str]:
-        out: List[str] = []
-        for attribute in attributes:
-            value = getattr(provider, attribute, None) or ()
-            if isinstance(value, dict):
-                out.extend(value.keys())
-            elif isinstance(value, (list, tuple)):  # some locales define these as properties
-                out.extend(value)
-        return out
-
-    first = names("first_romanized_names") or names("first_names")
-    if gendered:
-        first += names("first_names_male", "first_names_female",
-                       "first_romanized_names_male", "first_romanized_names_female")
-    last = names("last_romanized_names") or names("last_names")
-    if len(set(last)) < 20:  # pl_PL keeps its surnames in gendered lists
-        last = last + names("unisex_last_names", "male_last_names", "last_names_male", "last_names_female")
-    return first, last
 
 
 @lru_cache(maxsize=None)

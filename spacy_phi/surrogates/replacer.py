@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._logging import logger
-from .dates import UnparseableDateError
+from ..date_text import UnparseableDateError
 from .generator import SpanContext, SurrogateGenerator
 
 MODES = ("surrogate", "mask", "tag", "redact")

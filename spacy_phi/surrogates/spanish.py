@@ -30,6 +30,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Dict, List, Tuple
 
+from ..lexicon.faker_lists import spanish_countries as countries
+from ..lexicon.faker_lists import spanish_provinces as provinces
 from .casing import match_case
 
 #: Street types kept as written (lower case, with their abbreviations).
@@ -104,21 +106,9 @@ def sample_surname(rng: random.Random) -> str:
 
 
 @lru_cache(maxsize=None)
-def provinces() -> Tuple[str, ...]:
-    """The 52 provinces (Faker es_ES `states`), sorted."""
-    return tuple(sorted(_provider("address").states))
-
-
-@lru_cache(maxsize=None)
 def regions() -> Tuple[str, ...]:
     """The autonomous communities (Faker es_ES `regions`), sorted."""
     return tuple(sorted(_provider("address").regions))
-
-
-@lru_cache(maxsize=None)
-def countries() -> Tuple[str, ...]:
-    """Countries written in Spanish (Faker es_ES), without commas or brackets."""
-    return tuple(sorted(c for c in _provider("address").countries if "," not in c and "(" not in c))
 
 
 @lru_cache(maxsize=None)

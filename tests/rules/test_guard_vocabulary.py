@@ -205,7 +205,7 @@ def test_common_word_inflections():
 def test_build_common_words_leaves_out_names_places_and_proper_nouns(tmp_path):
     import gzip
 
-    from spacy_phi.lexicon.rebuild.common_words import main as build_main
+    from spacy_phi.lexicon_rebuild.common_words import main as build_main
 
     output = tmp_path / "words.txt.gz"
     dictionary = {"gout", "joint", "hope", "hunter", "mobile", "Boston", "x"}

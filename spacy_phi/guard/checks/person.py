@@ -125,7 +125,7 @@ _VIRTUE_NAMES = ("hope", "joy", "faith", "grace", "charity", "patience", "mercy"
 def name_words() -> FrozenSet[str]:
     """Lower-case given and family names of Faker's en_US person provider (MIT):
     a word among them in a mislabelled span is taken as a name."""
-    from ...surrogates.names import locale_name_lists
+    from ...lexicon.faker_lists import locale_name_lists
 
     first, last = locale_name_lists("en_US", gendered=True)
     return frozenset(n.lower() for n in first + last + list(_VIRTUE_NAMES) if n.isalpha())

@@ -1,5 +1,5 @@
 """Dates of a synthetic note written in the shapes of real notes: the
-`surrogates.dates.DATE_STYLES` plus "Sept 14 2067", "9-14-67", "14th",
+`spacy_phi.date_text.DATE_STYLES` plus "Sept 14 2067", "9-14-67", "14th",
 "Mon. 14"; holidays and seasons."""
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ def _ordinal(day: int) -> str:
 
 
 def date_text(date: dt.date, style: str) -> str:
-    """Write a date in a style: the `surrogates.dates.DATE_STYLES` plus the
+    """Write a date in a style: the `spacy_phi.date_text.DATE_STYLES` plus the
     extra shapes of real notes ("Sept 14 2067", "9-14-67", "14th", "Mon. 14")."""
     y, m, d = date.year, date.month, date.day
     mon = "Sept" if m == 9 else _MON[m - 1]

@@ -1,7 +1,7 @@
 """Rebuild the Spanish common-word list of `spacy_phi.lexicon.common_words_es`
 from the MEDDOCAN training split (never dev):
 
-    python -m spacy_phi.lexicon.rebuild.common_words_es spacy_phi/data/medical_vocabulary/common_words_es.txt.gz [MEDDOCAN_TRAIN_DIR]
+    python -m spacy_phi.lexicon_rebuild.common_words_es spacy_phi/data/medical_vocabulary/common_words_es.txt.gz [MEDDOCAN_TRAIN_DIR]
 
 It leaves out every Spanish name and place the surrogate generators know
 (build time only).
@@ -24,7 +24,7 @@ _NOT_PHI = frozenset({"SEXO_SUJETO_ASISTENCIA"})
 
 
 def _excluded_names() -> Set[str]:
-    from ...surrogates import spanish
+    from ..surrogates import spanish
 
     words: Set[str] = set()
     names = spanish.given_names()
@@ -42,7 +42,7 @@ def build_spanish_common_words(corpus: Path, min_count: int = 2) -> List[str]:
     """
     from spacy.lang.es.stop_words import STOP_WORDS
 
-    from ...converters.brat import read_brat
+    from ..converters.brat import read_brat
 
     counts: collections.Counter = collections.Counter()
     in_phi: Set[str] = set()
@@ -65,7 +65,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     """Write the gzipped list to the path given on the command line."""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) not in (1, 2):
-        print("usage: python -m spacy_phi.lexicon.rebuild.common_words_es OUTPUT.txt.gz [MEDDOCAN_TRAIN_DIR]", file=sys.stderr)
+        print("usage: python -m spacy_phi.lexicon_rebuild.common_words_es OUTPUT.txt.gz [MEDDOCAN_TRAIN_DIR]", file=sys.stderr)
         return 2
     corpus = Path(argv[1]) if len(argv) == 2 else Path("assets/meddocan/train")
     words = build_spanish_common_words(corpus)
@@ -73,7 +73,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     write_word_list(
         output,
         "Common Spanish words that are not names or places (MEDDOCAN train, CC BY 4.0, and spaCy's "
-        "Spanish stop words, MIT); see spacy_phi/lexicon/rebuild/common_words_es.py",
+        "Spanish stop words, MIT); see spacy_phi/lexicon_rebuild/common_words_es.py",
         words,
     )
     print(f"{len(words)} words -> {output}")

