@@ -53,6 +53,7 @@ from .records import REASON_WRITE_ERROR, RecordError, RecordResult, failed
 from .resume import ResumeError, RunState
 from .review_html import ReviewWriter, review_paths
 from .runner import DeidRunner
+from .safe_text import escape_fields
 from .settings import DeidSettings
 from .summary import RunSummary
 
@@ -436,7 +437,9 @@ class DeidJob:
         }
         for out in outputs.values():
             out.finalize()
-        summary_json = json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        # Paths that are not valid UTF-8 (input, output) are escaped like ids.
+        summary_dict = escape_fields(summary.to_dict())
+        summary_json = json.dumps(summary_dict, indent=2, ensure_ascii=False) + "\n"
         if paths.summary is not None:
             paths.summary.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(paths.summary, summary_json.encode("utf8"))
@@ -445,7 +448,7 @@ class DeidJob:
         progress.finish(done, summary.records_failed)
         self.stderr.write(summary.format() + "\n")
         if paths.summary is None:
-            self.stderr.write("deid: summary " + json.dumps(summary.to_dict(), ensure_ascii=False) + "\n")
+            self.stderr.write("deid: summary " + json.dumps(summary_dict, ensure_ascii=False) + "\n")
         self.stderr.flush()
         return summary
 

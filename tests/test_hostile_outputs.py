@@ -1,0 +1,219 @@
+"""Hostile input against the files `spacy-phi deid` writes: strings UTF-8
+cannot encode (a `"\\ud800"` JSON escape, a file name or id that is not
+UTF-8), two runs on the same output, and `--overwrite` pointed at a FIFO, a
+device or a folder.
+
+Every run must end with each record in the output or in the errors file,
+every file written must be valid UTF-8 JSON, a second run must be refused
+before it writes anything, and nothing but a regular file is ever replaced.
+The pipeline is the small stand-in of `standin.py`; every note is invented.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import List
+
+import pytest
+from spacy.language import Language
+from spacy.tokens import Doc
+
+import spacy_phi
+from spacy_phi.cli import main
+
+from standin import standin_pipeline
+
+SECRET = "hostile-outputs-test-secret-0123456789"
+PATTERNS = [
+    {"label": "PATIENT", "pattern": [{"TEXT": "Desmond"}, {"TEXT": "Achterberg"}]},
+    {"label": "DATE", "pattern": [{"TEXT": {"REGEX": r"^\d{1,2}/\d{1,2}/\d{4}$"}}]},
+]
+#: PHI of the notes: must never be in an output.
+NAME = "Desmond Achterberg"
+INTERRUPT_ENV = "HOSTILE_OUTPUTS_TEST_INTERRUPT"
+POSIX_ONLY = pytest.mark.skipif(os.name != "posix", reason="POSIX file names, FIFOs and process ids")
+
+
+@Language.component("hostile_outputs_test_interrupt")
+def interrupt_component(doc: Doc) -> Doc:
+    # Ctrl-C on a marked note while the variable is set: the same saved
+    # pipeline is interrupted once, then resumed.
+    if os.environ.get(INTERRUPT_ENV) and "INTERRUPT" in doc.text:
+        raise KeyboardInterrupt
+    return doc
+
+
+@pytest.fixture(autouse=True)
+def secret_env(monkeypatch):
+    monkeypatch.setenv("SPACY_PHI_SECRET", SECRET)
+    monkeypatch.delenv(INTERRUPT_ENV, raising=False)
+
+
+@pytest.fixture(scope="module")
+def model_dir(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("models") / "standin"
+    standin_pipeline(PATTERNS).to_disk(path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def interrupting_model_dir(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("models") / "interrupting"
+    standin_pipeline(PATTERNS, "hostile_outputs_test_interrupt").to_disk(path)
+    return path
+
+
+def run_cli(*args: str) -> int:
+    return main(["deid", *args, "--no-progress", "--n-process", "1"])
+
+
+def note(i: int) -> str:
+    return f"Mr. {NAME} seen 03/14/2089, visit {i}."
+
+
+def write_jsonl(path: Path, lines: List[str]) -> Path:
+    # Lines as text: some hold JSON escapes that json.dumps would never write.
+    path.write_bytes("".join(line + "\n" for line in lines).encode("ascii"))
+    return path
+
+
+def strict_json_lines(path: Path) -> List[dict]:
+    """The lines of a JSONL file, which must be valid UTF-8 (strict decoding)."""
+    text = path.read_bytes().decode("utf8")
+    return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+
+def assert_all_valid_utf8_json(out: Path) -> None:
+    for suffix in (".errors.jsonl", ".manifest.jsonl"):
+        strict_json_lines(Path(f"{out}{suffix}"))
+    json.loads(Path(f"{out}.summary.json").read_bytes().decode("utf8"))
+
+
+# -- 1. a string UTF-8 cannot encode never stops the run -------------------------------------
+
+
+def test_lone_surrogate_in_a_pass_through_field_does_not_stop_the_run(tmp_path, model_dir):
+    # Before: UnicodeEncodeError writing record b, exit 1, record c nowhere.
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        json.dumps({"id": "a", "text": note(1)}),
+        '{"id": "b", "text": "Dr. Hess again.", "note": "x\\ud800y"}',
+        json.dumps({"id": "c", "text": note(3)}),
+    ])
+    out = tmp_path / "out.jsonl"
+    assert run_cli(str(src), "-o", str(out), "--model", str(model_dir)) == 0
+    records = strict_json_lines(out)
+    assert [r["id"] for r in records] == ["a", "b", "c"]
+    # Pass-through is literal: the same JSON escape, the same value read back.
+    assert records[1]["note"] == "x\ud800y"
+    assert b'"x\\ud800y"' in out.read_bytes()
+    assert NAME not in out.read_text(encoding="utf8")
+    assert strict_json_lines(Path(f"{out}.errors.jsonl")) == []
+    assert_all_valid_utf8_json(out)
+
+
+@pytest.mark.parametrize("extra", [["--hash-field", "note"], ["--html", "review"]])
+def test_lone_surrogates_reach_no_writer_raw(tmp_path, model_dir, extra):
+    # A hashed field and the review pages meet the same strings; ids of a
+    # failed and of a good record hold lone surrogates too.
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        '{"id": "a\\ud800", "text": "", "note": "1"}',
+        '{"id": "b\\udcff", "text": "' + note(2) + '", "note": "x\\ud800y"}',
+        json.dumps({"id": "c", "text": note(3), "note": "plain"}),
+    ])
+    out = tmp_path / "out.jsonl"
+    extra = [str(tmp_path / e) if e == "review" else e for e in extra]
+    assert run_cli(str(src), "-o", str(out), "--model", str(model_dir), *extra) == 1
+    assert [r["id"] for r in strict_json_lines(out)] == ["b\udcff", "c"]
+    errors = strict_json_lines(Path(f"{out}.errors.jsonl"))
+    assert [(e["id"], e["reason"], e["escaped"]) for e in errors] == [("a\\ud800", "empty_text", ["id"])]
+    assert_all_valid_utf8_json(out)
+    if "--html" in extra:
+        index = (tmp_path / "review" / "index.html").read_bytes().decode("utf8")
+        assert "a\\ud800" in index and "b\\xff" in index
+
+
+def test_resume_after_a_line_with_a_lone_surrogate(tmp_path, interrupting_model_dir, monkeypatch):
+    # Before: the first run ended on record 1 (exit 1) and --resume crashed there again.
+    lines = [json.dumps({"id": f"r{i}", "text": note(i)}) for i in range(8)]
+    lines[1] = '{"id": "r1", "text": "' + note(1) + '", "note": "\\ud800"}'
+    lines[2] = '{"id": "r2\\udcff", "text": ""}'
+    lines[5] = json.dumps({"id": "r5", "text": "INTERRUPT " + note(5)})
+    src = write_jsonl(tmp_path / "in.jsonl", lines)
+    out = tmp_path / "out.jsonl"
+    args = [str(src), "-o", str(out), "--model", str(interrupting_model_dir), "--batch-size", "1",
+            "--checkpoint-seconds", "0"]
+    monkeypatch.setenv(INTERRUPT_ENV, "1")
+    assert run_cli(*args) == 130
+    monkeypatch.delenv(INTERRUPT_ENV)
+    assert run_cli(*args, "--resume") == 1
+    assert [r["id"] for r in strict_json_lines(out)] == ["r0", "r1", "r3", "r4", "r5", "r6", "r7"]
+    errors = strict_json_lines(Path(f"{out}.errors.jsonl"))
+    assert [(e["id"], e["escaped"]) for e in errors] == [("r2\\xff", ["id"])]
+    assert_all_valid_utf8_json(out)
+
+
+# -- 9. names and ids that are not UTF-8 ------------------------------------------------------
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("layout", ["folder", "file"])
+def test_note_with_a_non_utf8_file_name_is_deidentified(tmp_path, model_dir, layout):
+    # Before: component_failure in phi_surrogates (the id keys the surrogates),
+    # then a crash writing the resume state; ids written raw into the errors file.
+    name = b"caf\xe9.txt"
+    if layout == "folder":
+        folder = tmp_path / "in"
+        (folder / os.fsdecode(b"p\xff")).mkdir(parents=True)
+        note_path = folder / os.fsdecode(b"p\xff") / os.fsdecode(name)
+        (folder / "ok.txt").write_text(note(2), encoding="utf8")
+        src, out, extra = folder, tmp_path / os.fsdecode(b"out\xfe"), ["--patient-key-from-folder"]
+        written = out / os.fsdecode(b"p\xff") / os.fsdecode(name)
+        record_id = "p\\xff/caf\\xe9.txt"
+    else:
+        note_path = tmp_path / os.fsdecode(name)
+        src, out, extra = note_path, tmp_path / os.fsdecode(b"out\xfe.txt"), []
+        written = out
+        record_id = "caf\\xe9.txt"
+    note_path.write_text(note(1), encoding="utf8")
+    assert run_cli(str(src), "-o", str(out), "--model", str(model_dir), *extra) == 0
+    text = written.read_text(encoding="utf8")
+    assert NAME not in text and text.startswith("Mr. ")
+    assert strict_json_lines(Path(f"{out}.errors.jsonl")) == []
+    manifest = strict_json_lines(Path(f"{out}.manifest.jsonl"))
+    ours = [line for line in manifest if line["record_id"] == record_id]
+    assert ours and all(line["escaped"] == ["record_id"] for line in ours)
+    summary = json.loads(Path(f"{out}.summary.json").read_bytes().decode("utf8"))
+    assert "output" in summary["escaped"] and summary["records_ok"] == summary["records"]
+    # Reversible: the escaped id gives the file name's bytes back.
+    from spacy_phi.deid.safe_text import unescape_text
+    relative = note_path.relative_to(src) if layout == "folder" else Path(note_path.name)
+    assert os.fsencode(unescape_text(record_id)) == os.fsencode(relative.as_posix())
+
+
+def test_jsonl_ids_that_are_not_utf8_are_escaped_everywhere(tmp_path, model_dir):
+    src = write_jsonl(tmp_path / "in.jsonl", [
+        '{"id": "\\udcff", "text": "   "}',
+        '{"id": "n\\udcfe\\\\x", "patient_id": "P\\udcfd", "text": "' + note(1) + '"}',
+    ])
+    out = tmp_path / "out.jsonl"
+    assert run_cli(str(src), "-o", str(out), "--model", str(model_dir)) == 1
+    errors = strict_json_lines(Path(f"{out}.errors.jsonl"))
+    assert [(e["id"], e["escaped"]) for e in errors] == [("\\xff", ["id"])]
+    # The output mirrors the input: JSON escapes, the same values read back.
+    records = strict_json_lines(out)
+    assert [(r["id"], r["patient_id"]) for r in records] == [("n\udcfe\\x", "P\udcfd")]
+    assert NAME not in records[0]["text"]
+    from spacy_phi.deid.safe_text import unescape_text
+    manifest = strict_json_lines(Path(f"{out}.manifest.jsonl"))
+    assert {unescape_text(line["record_id"]) for line in manifest} == {"n\udcfe\\x"}
+
+
+def test_api_record_whose_id_is_not_utf8_is_deidentified():
+    results = list(spacy_phi.deidentify(
+        [{"id": "caf\udce9.txt", "text": note(1)}, {"id": "x\ud800", "text": note(2)}],
+        standin_pipeline(PATTERNS), n_process=1,
+    ))
+    assert [r.ok for r in results] == [True, True]
+    assert all(NAME not in (r.text or "") for r in results)
