@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 from pathlib import Path
 from typing import List
 
@@ -217,3 +218,49 @@ def test_api_record_whose_id_is_not_utf8_is_deidentified():
     ))
     assert [r.ok for r in results] == [True, True]
     assert all(NAME not in (r.text or "") for r in results)
+
+
+# -- 3. --overwrite never replaces what is not a regular file ------------------------------------
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("option, kind", [
+    ("--errors", "fifo"), ("--manifest", "fifo"), ("--summary", "fifo"),
+    ("--errors", "link to /dev/null"), ("--manifest", "folder"), ("-o", "folder"),
+    ("--errors", "fifo .partial"),
+])
+def test_overwrite_never_replaces_a_fifo_device_or_folder(tmp_path, model_dir, capsys, option, kind):
+    # Before: a regular file took the FIFO's (or, as root, /dev/null's) place.
+    src = write_jsonl(tmp_path / "in.jsonl", [json.dumps({"id": "a", "text": note(1)})])
+    out = tmp_path / "out.jsonl"
+    target = out if option == "-o" else tmp_path / "side"
+    special = Path(f"{target}.partial") if kind == "fifo .partial" else target
+    if kind.startswith("fifo"):
+        os.mkfifo(special)
+    elif kind == "folder":
+        special.mkdir()
+    else:
+        special.symlink_to("/dev/null")  # never /dev/null itself: the unfixed code would replace it
+    args = [str(src), "-o", str(out), "--model", str(model_dir), "--overwrite"]
+    if option != "-o":
+        args += [option, str(target)]
+    assert run_cli(*args) == 2
+    err = capsys.readouterr().err
+    assert "not a regular file" in err and "even with --overwrite" in err
+    mode = os.stat(special).st_mode
+    assert {"fifo": stat.S_ISFIFO, "fifo .partial": stat.S_ISFIFO, "folder": stat.S_ISDIR,
+            "link to /dev/null": stat.S_ISCHR}[kind](mode)
+    if kind == "link to /dev/null":
+        assert special.is_symlink() and os.readlink(special) == "/dev/null"
+    assert not any(p.name.startswith("out.jsonl") and p != special for p in tmp_path.iterdir())
+
+
+def test_overwrite_still_replaces_regular_files(tmp_path, model_dir):
+    src = write_jsonl(tmp_path / "in.jsonl", [json.dumps({"id": "a", "text": note(1)})])
+    out = tmp_path / "out.jsonl"
+    errors = tmp_path / "errors.jsonl"
+    out.write_text("old\n")
+    errors.write_text("old\n")
+    assert run_cli(str(src), "-o", str(out), "--errors", str(errors), "--model", str(model_dir),
+                   "--overwrite") == 0
+    assert [r["id"] for r in strict_json_lines(out)] == ["a"] and errors.read_text() == ""

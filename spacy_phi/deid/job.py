@@ -47,7 +47,7 @@ from .outputs import (
     staging_path,
 )
 from .parallel import resolve_processes
-from .paths import PathConflictError, RunPath, check_run_paths
+from .paths import PathConflictError, RunPath, check_replaceable, check_run_paths
 from .progress import Progress
 from .records import REASON_WRITE_ERROR, RecordError, RecordResult, failed
 from .resume import ResumeError, RunState
@@ -180,6 +180,8 @@ def _check_paths(source: InputSource, paths: _Paths, options: DeidOptions) -> No
                if path is not None]
     try:
         check_run_paths(input_path, source.format == "folder", written)
+        for run_path in written:
+            check_replaceable(run_path)
     except PathConflictError as err:
         raise DeidUsageError(str(err)) from None
 
