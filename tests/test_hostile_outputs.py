@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import stat
+import subprocess
+import sys
+import time
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Tuple
 
 import pytest
 from spacy.language import Language
@@ -218,6 +222,120 @@ def test_api_record_whose_id_is_not_utf8_is_deidentified():
     ))
     assert [r.ok for r in results] == [True, True]
     assert all(NAME not in (r.text or "") for r in results)
+
+
+# -- 2. two runs on the same output ------------------------------------------------------------
+
+
+def _snapshot(folder: Path) -> Dict[str, Tuple[int, int, int]]:
+    return {p.name: (p.stat().st_ino, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()}
+
+
+def _lines(path: Path) -> int:
+    try:
+        return path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
+
+
+def _wait_for(condition, timeout: float) -> bool:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.1)
+    return condition()
+
+
+@POSIX_ONLY
+def test_second_run_on_the_same_output_is_refused_before_it_writes(tmp_path, model_dir):
+    # Before: no lock; the second run (--overwrite) removed and truncated the
+    # first one's partial files, and both exited 0 over one torn output.
+    work = tmp_path / "work"
+    work.mkdir()
+    out = work / "same.jsonl"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path), "SPACY_PHI_SECRET": SECRET}
+    command = [sys.executable, "-m", "spacy_phi", "deid", "--model", str(model_dir), "--n-process", "1",
+               "--no-progress", "--checkpoint-seconds", "0", "-o", str(out)]
+    first_lines = [json.dumps({"id": f"first-{i}", "text": note(i)}) for i in range(20)]
+    first = subprocess.Popen(command + ["-", "--input-format", "jsonl", "--mode", "tag"], env=env,
+                             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=tmp_path)
+    try:
+        # The first run holds its lock and waits for the rest of its input.
+        assert first.stdin is not None
+        first.stdin.write(("\n".join(first_lines[:10]) + "\n").encode("utf8"))
+        first.stdin.flush()
+        # --checkpoint-seconds 0: a checkpoint after each record; after the tenth the first run waits.
+        state = Path(f"{out}.deid-state")
+        assert _wait_for(lambda: _lines(state) == 11 or first.poll() is not None, timeout=180)
+        assert first.poll() is None, "the first run ended early"
+
+        second_src = write_jsonl(tmp_path / "second.jsonl",
+                                 [json.dumps({"id": f"second-{i}", "text": note(i)}) for i in range(20)])
+        before = _snapshot(work)
+        second = subprocess.run(command + [str(second_src), "--mode", "mask", "--overwrite"], env=env,
+                                capture_output=True, cwd=tmp_path, timeout=300)
+        assert second.returncode == 2
+        message = second.stderr.decode("utf8", errors="replace")
+        assert "being written by another run" in message and f"pid {first.pid}" in message
+        assert _snapshot(work) == before  # nothing created, removed, truncated or appended
+        lock = json.loads(Path(f"{out}.lock").read_text())
+        assert lock["pid"] == first.pid and lock["host"] == socket.gethostname() and lock["started"]
+
+        first.stdin.write(("\n".join(first_lines[10:]) + "\n").encode("utf8"))
+        first.stdin.close()
+        assert first.wait(timeout=300) == 0
+    finally:
+        if first.poll() is None:
+            first.kill()
+            first.wait()
+    records = strict_json_lines(out)
+    assert [r["id"] for r in records] == [f"first-{i}" for i in range(20)]
+    assert all("[**PATIENT**]" in r["text"] for r in records)  # one mode, no torn line
+    assert len(strict_json_lines(Path(f"{out}.manifest.jsonl"))) == 40
+    assert not list(work.glob("*.lock"))
+
+
+def _write_lock(path: Path, owner: dict) -> None:
+    path.write_text(json.dumps(owner) + "\n", encoding="utf8")
+
+
+def _dead_pid() -> int:
+    process = subprocess.Popen([sys.executable, "-c", "pass"])
+    process.wait()
+    return process.pid
+
+
+@POSIX_ONLY
+@pytest.mark.parametrize("how", ["process gone", "pid reused"])
+def test_stale_lock_is_taken_over_with_a_note(tmp_path, model_dir, capsys, how):
+    src = write_jsonl(tmp_path / "in.jsonl", [json.dumps({"id": "a", "text": note(1)})])
+    out = tmp_path / "out.jsonl"
+    if how == "pid reused" and not sys.platform.startswith("linux"):
+        pytest.skip("process start times are read from /proc (Linux)")
+    if how == "process gone":
+        owner = {"pid": _dead_pid(), "host": socket.gethostname(), "started": "2089-03-14T00:00:00+00:00"}
+    else:  # a live process (this one) that started after the lock was written
+        owner = {"pid": os.getpid(), "host": socket.gethostname(), "started": "2089-03-14T00:00:00+00:00",
+                 "process_start": "1"}
+    _write_lock(Path(f"{out}.lock"), owner)
+    assert run_cli(str(src), "-o", str(out), "--model", str(model_dir)) == 0
+    assert "took over the stale lock" in capsys.readouterr().err
+    assert [r["id"] for r in strict_json_lines(out)] == ["a"]
+    assert not list(tmp_path.glob("*.lock"))
+
+
+def test_lock_of_a_live_run_or_another_host_is_kept(tmp_path, model_dir, capsys):
+    src = write_jsonl(tmp_path / "in.jsonl", [json.dumps({"id": "a", "text": note(1)})])
+    out = tmp_path / "out.jsonl"
+    for owner in ({"pid": os.getpid(), "host": socket.gethostname(), "started": "now"},
+                  {"pid": 1, "host": "another-host.example", "started": "now"}):
+        lock = Path(f"{out}.errors.jsonl.lock")
+        _write_lock(lock, owner)
+        before = _snapshot(tmp_path)
+        assert run_cli(str(src), "-o", str(out), "--model", str(model_dir), "--overwrite") == 2
+        assert "being written by another run" in capsys.readouterr().err
+        assert _snapshot(tmp_path) == before and json.loads(lock.read_text()) == owner
 
 
 # -- 3. --overwrite never replaces what is not a regular file ------------------------------------
