@@ -11,6 +11,7 @@ Files a run writes for output OUT (a file or folder):
 | OUT.manifest.jsonl | one line per PHI span (see `manifest.py`); no raw PHI unless asked |
 | OUT.summary.json | the run summary (counts) |
 | OUT.deid-state | checkpoints while running; removed when the run completes |
+| OUT.lock (and one per side file) | the run's lock while it runs (see `lock.py`) |
 
 While running, OUT, the errors file and the manifest are built as
 `<name>.partial`; all are renamed at the end, so a final name only ever holds
@@ -47,12 +48,14 @@ from .outputs import (
     staging_path,
 )
 from .parallel import resolve_processes
-from .paths import PathConflictError, RunPath, check_run_paths
+from .lock import RunLock
+from .paths import PathConflictError, RunPath, check_replaceable, check_run_paths
 from .progress import Progress
 from .records import REASON_WRITE_ERROR, RecordError, RecordResult, failed
 from .resume import ResumeError, RunState
 from .review_html import ReviewWriter, review_paths
 from .runner import DeidRunner
+from .safe_text import escape_fields
 from .settings import DeidSettings
 from .summary import RunSummary
 
@@ -179,8 +182,19 @@ def _check_paths(source: InputSource, paths: _Paths, options: DeidOptions) -> No
                if path is not None]
     try:
         check_run_paths(input_path, source.format == "folder", written)
+        for run_path in written:
+            check_replaceable(run_path)
     except PathConflictError as err:
         raise DeidUsageError(str(err)) from None
+
+
+def _locked_paths(paths: _Paths, options: DeidOptions) -> List[Path]:
+    """The paths a run locks: each final output it writes (the resume state
+    and the `.partial` stages go with the output's lock)."""
+    locked = [p for p in (paths.output, paths.errors, paths.manifest, paths.summary) if p is not None]
+    if options.html is not None:
+        locked.append(review_paths(options.html)[0][0])  # the index page stands for the review folder
+    return locked
 
 
 def _writer(source: InputSource, output: Optional[Path], options: DeidOptions, hasher: Any,
@@ -288,20 +302,28 @@ class DeidJob:
             )
             paths = _plan_paths(source, self.output, opts)
             _check_paths(source, paths, opts)
-            # A single text file is one record: rerunning it is the resume.
-            state = RunState(paths.state) if paths.state is not None and source.format != "text" else None
-            extra_staged: List[Path] = []
-            if source.format == "folder" and paths.output is not None:
-                extra_staged.append(staging_path(paths.output))
-            self._check_existing(paths, state, extra_staged)
-
-            nlp, model_name = self._load_nlp()
-            previous = configure_surrogates(nlp, mode=opts.mode, secret_file=opts.secret_file)
+            # Before anything is written (even the removal of an interrupted
+            # run's files by --overwrite): a second run on the same files stops here.
+            lock = RunLock(_locked_paths(paths, opts), self.note)
+            lock.acquire()
         try:
-            return self._run(source, paths, state, nlp, model_name)
+            with _could_not_start():
+                # A single text file is one record: rerunning it is the resume.
+                state = RunState(paths.state) if paths.state is not None and source.format != "text" else None
+                extra_staged: List[Path] = []
+                if source.format == "folder" and paths.output is not None:
+                    extra_staged.append(staging_path(paths.output))
+                self._check_existing(paths, state, extra_staged)
+
+                nlp, model_name = self._load_nlp()
+                previous = configure_surrogates(nlp, mode=opts.mode, secret_file=opts.secret_file)
+            try:
+                return self._run(source, paths, state, nlp, model_name)
+            finally:
+                if self.given_nlp is not None:
+                    restore_surrogates(nlp, previous)
         finally:
-            if self.given_nlp is not None:
-                restore_surrogates(nlp, previous)
+            lock.release()
 
     def _resume_point(self, state: Optional[RunState], fingerprint: Dict[str, Any], source: InputSource,
                       secret: bytes, secret_from: str) -> Tuple[int, Optional[Dict[str, Any]]]:
@@ -436,7 +458,9 @@ class DeidJob:
         }
         for out in outputs.values():
             out.finalize()
-        summary_json = json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n"
+        # Paths that are not valid UTF-8 (input, output) are escaped like ids.
+        summary_dict = escape_fields(summary.to_dict())
+        summary_json = json.dumps(summary_dict, indent=2, ensure_ascii=False) + "\n"
         if paths.summary is not None:
             paths.summary.parent.mkdir(parents=True, exist_ok=True)
             atomic_write_bytes(paths.summary, summary_json.encode("utf8"))
@@ -445,7 +469,7 @@ class DeidJob:
         progress.finish(done, summary.records_failed)
         self.stderr.write(summary.format() + "\n")
         if paths.summary is None:
-            self.stderr.write("deid: summary " + json.dumps(summary.to_dict(), ensure_ascii=False) + "\n")
+            self.stderr.write("deid: summary " + json.dumps(summary_dict, ensure_ascii=False) + "\n")
         self.stderr.flush()
         return summary
 

@@ -38,8 +38,12 @@ def keyed_hash(secret: bytes, value: str, purpose: str = _MANIFEST_PURPOSE) -> s
     try:
         value.encode("utf8")
     except UnicodeEncodeError:
-        # Undecodable input bytes (surrogate escapes): hash their bytes.
-        value = "bytes:" + value.encode("utf8", errors="surrogateescape").hex()
+        try:
+            # Undecodable input bytes (surrogate escapes): hash their bytes.
+            value = "bytes:" + value.encode("utf8", errors="surrogateescape").hex()
+        except UnicodeEncodeError:
+            # Other lone surrogates (a "\ud800" JSON escape): hash their code units.
+            value = "surrogates:" + value.encode("utf8", errors="surrogatepass").hex()
     return HASH_PREFIX + format(derive_seed(secret, purpose, value), "064x")
 
 

@@ -10,6 +10,9 @@ holds a complete output. `checkpoint()` flushes to disk and reports the
 sizes that `--resume` truncates back to. Single files are written through a
 temporary file and an atomic rename.
 
+Every line is valid UTF-8: strings UTF-8 cannot encode (lone surrogates)
+are escaped as `safe_text` describes.
+
 Only de-identified text is ever handed to a writer; a failed record is never
 written (the folder writer even removes a staged file of a failed record left
 by an interrupted run).
@@ -19,7 +22,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import os
 import shutil
 import sys
@@ -28,6 +30,7 @@ from typing import IO, Any, Dict, Iterable, List, Optional, Sequence
 
 from .inputs import FieldConfig
 from .records import RecordResult
+from .safe_text import mirrored_json_line, side_file_line
 
 PARTIAL_SUFFIX = ".partial"
 
@@ -126,9 +129,10 @@ class AppendLog:
         assert self._file is not None, "AppendLog.open() first"
         self._file.write(data)
 
-    def write_json(self, obj: Any) -> None:
-        """Append one JSON line."""
-        self.write(json.dumps(obj, ensure_ascii=False).encode("utf8", errors="surrogateescape") + b"\n")
+    def write_json(self, obj: Dict[str, Any]) -> None:
+        """Append one JSON line of the run's own files (strings UTF-8 cannot
+        encode are escaped, see `safe_text`)."""
+        self.write(side_file_line(obj))
 
     def checkpoint(self) -> Dict[str, Any]:
         """Flush to disk.
@@ -176,9 +180,9 @@ class StreamLog:
         self.stream.write(data)
         self._written += len(data)
 
-    def write_json(self, obj: Any) -> None:
-        """Write one JSON line."""
-        self.write(json.dumps(obj, ensure_ascii=False).encode("utf8", errors="surrogateescape") + b"\n")
+    def write_json(self, obj: Dict[str, Any]) -> None:
+        """Write one JSON line of the run's own files (see `AppendLog.write_json`)."""
+        self.write(side_file_line(obj))
 
     def checkpoint(self) -> Dict[str, Any]:
         """Flush."""
@@ -361,7 +365,8 @@ class JsonlOutput(OutputWriter):
             elif key in self.policy.hash_fields:
                 value = self.policy.hashed(value)
             obj[key] = value
-        self.log.write_json(obj)
+        # The input's values, read back the same: a "\\udXXX" escape stays one.
+        self.log.write(mirrored_json_line(obj))
 
     def checkpoint(self) -> Dict[str, Any]:
         return self.log.checkpoint()

@@ -6,11 +6,18 @@ compared with the input and with each other after resolving symlinks (and,
 for files that exist, by inode, which catches hard links). A run whose
 outputs would replace its input, or one another, is refused before anything
 is read or written.
+
+A run only ever replaces what it writes: a regular file (or, for a folder
+output, a folder). A device node, a FIFO, a socket or a folder given where a
+file is written (or a file where the output folder goes) is refused, with
+`--overwrite` too: replacing `/dev/null` or a FIFO by a regular file is never
+what was asked.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
@@ -21,6 +28,10 @@ from .outputs import staging_path
 
 class PathConflictError(SpacyPhiError):
     """Two paths of a run are the same file, or one lies inside the other (names paths only)."""
+
+
+class PathKindError(PathConflictError):
+    """A path the run would write holds something it must not replace (a device, a FIFO, a folder)."""
 
 
 @dataclass(frozen=True)
@@ -105,3 +116,41 @@ def check_run_paths(input_path: Optional[Path], input_is_folder: bool, written: 
                     f"{first.role} ({first.path}) and {second.role} ({second.path}) are the same file "
                     "(or one is inside the other): refusing to start; give them different paths"
                 )
+
+
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISREG, "a regular file"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def check_replaceable(run_path: RunPath) -> None:
+    """Refuse a path that holds something the run must not replace.
+
+    run_path (RunPath): a written path; with `staged`, its `.partial` stage is checked too.
+    RAISES (PathKindError): it exists and is not a regular file (for a folder:
+        not a folder). A symlink is judged by what it points to; a dangling one
+        is replaced like a missing file.
+    """
+    paths = [run_path.path] + ([staging_path(run_path.path)] if run_path.staged else [])
+    for path in paths:
+        try:
+            mode = os.stat(path).st_mode  # follows symlinks: what writing there would reach
+        except OSError:
+            continue  # missing or dangling; a path that cannot be reached fails when it is opened
+        fits = stat.S_ISDIR(mode) if run_path.is_folder else stat.S_ISREG(mode)
+        if not fits:
+            wanted = "a folder" if run_path.is_folder else "a regular file"
+            hint = " (`-o -` writes to stdout)" if run_path.role == "-o/--output" and not run_path.is_folder else ""
+            raise PathKindError(
+                f"{run_path.role} ({path}) is {_kind(mode)}, not {wanted}: a run only replaces what it "
+                f"writes, even with --overwrite; give another path{hint}"
+            )

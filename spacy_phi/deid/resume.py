@@ -138,7 +138,8 @@ class RunState:
 
     def _append(self, entry: Dict[str, Any]) -> None:
         assert self._file is not None
-        self._file.write(json.dumps(entry, ensure_ascii=False) + "\n")
+        # ASCII: ids and paths that are not valid UTF-8 are JSON escapes, read back exactly.
+        self._file.write(json.dumps(entry, ensure_ascii=True) + "\n")
         self._file.flush()
         os.fsync(self._file.fileno())
 

@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 from ..labels import LABELS
 from .outputs import AppendLog, atomic_write_bytes
 from .records import RecordResult
+from .safe_text import escape_text
 
 PAGES_FOLDER = "records"
 _INDEX_ROWS = "index-rows.jsonl"
@@ -87,7 +88,7 @@ def _page(result: RecordResult) -> str:
         for s in result.spans
     ]
     new_marks = [(s["new_start"], s["new_end"], s["label"], f"{s['label']} · {s['action']}") for s in result.spans]
-    title = html.escape(result.record.id)
+    title = html.escape(escape_text(result.record.id))  # an id that is not valid UTF-8, escaped
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>deid review: {title}</title>
 <style>{_STYLE}</style></head><body>

@@ -102,7 +102,10 @@ def derive_seed(secret: bytes, *parts: str) -> int:
     parts (str): the key, label, role and normalized value.
     RETURNS (int): a 256-bit non-negative integer.
     """
-    message = _SEP.join(p.encode("utf8") for p in parts)
+    # "surrogatepass": a record id or patient key holding undecodable bytes
+    # (a file name that is not UTF-8) still keys its surrogates; valid text
+    # encodes as it always did.
+    message = _SEP.join(p.encode("utf8", errors="surrogatepass") for p in parts)
     return int.from_bytes(hmac.new(secret, message, sha256).digest(), "big")
 
 
