@@ -26,7 +26,7 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple, Uni
 
 from ..errors import SpacyPhiError
 from ..labels import LABEL_NAMES
-from .csv_rows import CsvRegionLine, CsvRow, CsvRowReader
+from .csv_rows import CsvRegionLine, CsvRow, CsvRowReader, csv_row_limit
 from .records import (
     REASON_BAD_FIELD,
     REASON_BAD_RECORD,
@@ -546,8 +546,9 @@ def parse_jsonl_line(
 
 def _raise_csv_field_limit() -> None:
     # The csv module refuses fields over 128 KiB by default and cannot recover
-    # its position after that error; the note length is checked afterwards
-    # against --max-chars instead. (The limit is process-wide.)
+    # its position after that error; the row reader bounds a row itself
+    # (`csv_row_limit`) and the note length is checked afterwards against
+    # --max-chars. (The limit is process-wide.)
     limit = min(sys.maxsize, 2**31 - 1)
     if csv.field_size_limit() < limit:
         csv.field_size_limit(limit)
@@ -602,7 +603,7 @@ class CsvSource(_CountingSource):
             # Invalid UTF-8 bytes are kept as surrogate escapes: passed-through
             # columns are written back byte for byte; a text field holding them fails.
             self._text_stream = io.TextIOWrapper(raw, encoding="utf8", errors="surrogateescape", newline="")
-            self._reader = CsvRowReader(self._text_stream, self.fields.csv_delimiter)
+            self._reader = CsvRowReader(self._text_stream, self.fields.csv_delimiter, csv_row_limit(self.max_chars))
             try:
                 self._read_header(self._reader)
             except InputError:
@@ -684,8 +685,11 @@ class CsvSource(_CountingSource):
         )
         if trusted and idx is not None and idx < len(line.fields) and line.fields[idx].strip():
             record_id = line.fields[idx]
+        # The row that ran past the size bound is too long as the file delimits it;
+        # the lines after it are rows it may have swallowed.
+        reason = REASON_TOO_LONG if line.over_size and line.first_of_region else REASON_BAD_RECORD
         error = RecordError(
-            REASON_BAD_RECORD,
+            reason,
             f"line {line.line_no} (row {row_no}) is not de-identified: CSV {line.region} cannot be split "
             f"into rows reliably ({line.cause})",
         )
