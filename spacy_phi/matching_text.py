@@ -11,8 +11,9 @@ in which
 - compatibility characters are replaced by their NFKC form ("\\uff28" -> "H",
   "\\ufb01" -> "fi", no-break space -> space), except superscripts, subscripts and
   fractions ("10\\u2079/L", "m\\u00b2", "\\u00bd", the Spanish "n\\u00ba"), which would
-  glue digits or letters into words that were never written, and spacing accents
-  ("\\u00b4"), whose NFKC form starts with a space;
+  glue digits or letters into words that were never written, spacing accents
+  ("\\u00b4"), whose NFKC form starts with a space, and forms in another script than
+  Latin (the micro sign of "25 \\u00b5g" would become Greek mu);
 - a Cyrillic or Greek letter that looks like a Latin one is replaced by it, but
   only inside a word that also has Latin letters: a Greek or Cyrillic word
   stays as it is ("\\u03bcg" too: mu has no Latin look-alike).
@@ -129,6 +130,10 @@ def _replacement(char: str) -> Optional[str]:
         return None
     tag = unicodedata.decomposition(char).split(" ", 1)[0]
     if tag in _KEPT_COMPATIBILITY_TAGS or (len(folded) > 1 and folded[0] == " "):
+        return None
+    if any(letter.isalpha() and _LATIN_LETTER.match(letter) is None for letter in folded):
+        # The rules are written in Latin letters: a form in another script helps none,
+        # and the micro sign of "25 \u00b5g", which the rules know, would become Greek mu.
         return None
     return folded
 

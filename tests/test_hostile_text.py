@@ -46,6 +46,7 @@ LOOKALIKE_TEXTS = [
     # French and Russian words: no Latin look-alike is folded in a Cyrillic word
     "Le patient a d\u00e9clar\u00e9 \u00ab\u00e7a va mieux\u00bb; \u043f\u0430\u0446\u0438\u0435\u043d\u0442 \u0441\u043a\u0430\u0437\u0430\u043b \u0445\u043e\u0440\u043e\u0448\u043e.",
     "IFN-\u03b3 release assay negative, \u03b1-fetoprotein normal, \u03b2-blocker continued.",
+    "Folate 2000 \u00b5g daily, B12 1000 \u00b5g IM.",
     "Spanish note: 2\u00ba ciclo, n\u00ba 3, O\u00b4Neill scale not used.",
 ]
 
@@ -91,7 +92,7 @@ def test_lookalikes_in_ordinary_text_stay_unflagged(nlp: Language, text: str) ->
     assert doc._.deidentified == text
 
 
-@pytest.mark.parametrize("text", LOOKALIKE_TEXTS[:1] + LOOKALIKE_TEXTS[2:])
+@pytest.mark.parametrize("text", LOOKALIKE_TEXTS)
 def test_view_keeps_ordinary_unicode_as_it_is(text: str) -> None:
     assert _matching_text()(text).text == text
 
