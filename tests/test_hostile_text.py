@@ -4,7 +4,9 @@ The rules-only pipeline kept "Dr. J\\u200bohn Smith" (zero-width space),
 "Dr. \\u0412isser" (Cyrillic Ve), "Dr. \\uff28\\uff45\\uff53\\uff53" (fullwidth) and the
 glued "Dr.Visser/03-14-2089" as they were. The rules (and `phi_known`) now match
 on a normalised view of the text (`spacy_phi.matching_text`) and map every span
-back: offsets index the original text, whose characters are never changed.
+back: offsets index the original text, whose characters are never changed. The
+title rules take a name glued to the title's dot, and the numeric date rules a
+date glued to a word by a slash.
 Look-alikes that are ordinary text (a Greek quote, "\\u03bcg", "2\\u00d7/day",
 accents) stay unflagged.
 
@@ -72,6 +74,16 @@ def test_hidden_name_is_found_at_its_original_offsets(nlp: Language, note: str, 
     assert (start, start + len(name), label) in _spans(doc, RULES_GROUP)
     assert (start, start + len(name), label) in [(e.start_char, e.end_char, e.label_) for e in doc.ents]
     assert doc._.deidentified == note[:start] + f"[**{label}**]" + note[start + len(name):]
+
+
+def test_glued_title_name_and_date_are_found(nlp: Language) -> None:
+    note = "Dr.Visser/03-14-2089 follow up"
+    doc = nlp(note)
+    assert _spans(doc, RULES_GROUP) == [(3, 9, "DOCTOR"), (10, 20, "DATE")]
+    assert doc._.deidentified == "Dr.[**DOCTOR**]/[**DATE**] follow up"
+    assert _spans(nlp("cc Mrs.Achterberg, seen w/03/14/2089"), RULES_GROUP) == [(7, 17, "PATIENT"), (26, 36, "DATE")]
+    # a number before the date still makes it no date: "1/03-14-2089" is a ratio or a code
+    assert not list(nlp("code 1/03-14-2089").spans[RULES_GROUP])
 
 
 def test_hidden_characters_change_no_other_span(nlp: Language) -> None:
