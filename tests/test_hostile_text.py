@@ -30,7 +30,7 @@ HIDDEN_NAMES = [
     ("Dr. J\u200bohn Smith saw the patient.", "J\u200bohn Smith", "DOCTOR"),
     ("Seen by Dr. \u0412isser today.", "\u0412isser", "DOCTOR"),
     ("Seen by Dr. \uff28\uff45\uff53\uff53 today.", "\uff28\uff45\uff53\uff53", "DOCTOR"),
-    ("Mr. Desmond Achterb\u00ader\u200dg called.", "Desmond Achterb\u00ader\u200dg", "PATIENT"),  # soft hyphen, ZWJ
+    ("Mr. D\u00adesmond Achter\u200dberg called.", "D\u00adesmond Achter\u200dberg", "PATIENT"),  # soft hyphen, ZWJ
     ("Mrs. \ufeffO\u200cl\u0455en is here.", "\ufeffO\u200cl\u0455en", "PATIENT"),  # BOM, ZWNJ, Cyrillic dze
     ("Dr. \U0001d40a\U0001d41e\U0001d425\U0001d425\U0001d432 signed.", "\U0001d40a\U0001d41e\U0001d425\U0001d425\U0001d432", "DOCTOR"),  # math bold
 ]
