@@ -31,6 +31,7 @@ from spacy.training import Example
 from .._logging import logger
 from ..doc_keys import KNOWN_PHI_KEY  # also the `as_tuples` context key of per-doc known PHI
 from ..labels import LABEL_NAMES
+from ..matching_text import matching_text
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP
 from .variants import VariantPattern, normalize_known, patterns_for
@@ -48,6 +49,12 @@ def _compile(patterns: List[VariantPattern]) -> List[Tuple["re.Pattern[str]", st
         flags = 0 if case_sensitive else re.IGNORECASE
         compiled.append((re.compile("|".join(f"(?:{s})" for s in sources), flags), label))
     return compiled
+
+
+def _variant_patterns(entries: List[Tuple[str, str]]) -> List[VariantPattern]:
+    """The variant patterns of known values, written as the text they are
+    matched on is: in its normalised view (`spacy_phi.matching_text`)."""
+    return [p for value, label in entries for p in patterns_for(matching_text(value).text, label)]
 
 
 class PhiKnown(JsonStateMixin, Pipe):
@@ -75,7 +82,7 @@ class PhiKnown(JsonStateMixin, Pipe):
             if label not in LABEL_NAMES:
                 raise ValueError(f"phi_known: unknown label {label}")
         self.entries.extend(pairs)
-        self._static_patterns = _compile([p for value, label in self.entries for p in patterns_for(value, label)])
+        self._static_patterns = _compile(_variant_patterns(self.entries))
 
     def initialize(
         self,
@@ -118,13 +125,18 @@ class PhiKnown(JsonStateMixin, Pipe):
         compiled = list(self._static_patterns)
         per_doc = self.known_for(doc)
         if per_doc:
-            compiled += _compile([p for value, label in per_doc for p in patterns_for(value, label)])
+            compiled += _compile(_variant_patterns(per_doc))
+        if not compiled:
+            return []
         found: List[Tuple[int, int, str]] = []
-        text = doc.text  # built once: Doc.text joins every token on each access
+        # Matched on the normalised view (hidden and look-alike characters folded),
+        # built once: Doc.text joins every token on each access.
+        view = matching_text(doc.text)
         for regex, label in compiled:
-            found.extend((m.start(), m.end(), label) for m in regex.finditer(text) if m.end() > m.start())
+            found.extend((m.start(), m.end(), label) for m in regex.finditer(view.text) if m.end() > m.start())
         spans: List[Span] = []
-        for start, end, label in found:
+        for view_start, view_end, label in found:
+            start, end = view.original_span(view_start, view_end)
             span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id="known")
             if span is not None and len(span):
                 spans.append(span)

@@ -28,6 +28,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import SimpleFrozenList, ensure_path
 
+from ..matching_text import matching_text
 from ..spangroups import RULES_GROUP
 from .builtin import builtin_rules
 from .name_patterns import builtin_patterns
@@ -178,7 +179,8 @@ class PhiRules(Pipe):
     def find(self, doc: Doc) -> List[Span]:
         """The rule matches of a doc, token-aligned, one span per extent (the
         highest-priority rule wins on identical extents; overlapping extents
-        are all kept for `phi_merge`).
+        are all kept for `phi_merge`). Regex rules match on the normalised view
+        of the text (`spacy_phi.matching_text`), the spans index the doc's text.
 
         doc (Doc): the doc.
         RETURNS (List[Span]): spans with label and `id_` = rule id, sorted.
@@ -186,9 +188,13 @@ class PhiRules(Pipe):
         priorities = self.priority_by_id()
         best: Dict[Tuple[int, int], Span] = {}
         candidates: List[Span] = []
-        for start, end, label, match_id, rule in find_all(self.regex_rules, doc.text):
+        # The rules match on the normalised view (hidden and look-alike characters
+        # folded); each match is mapped back to the doc's own offsets.
+        view = matching_text(doc.text)
+        for view_start, view_end, label, match_id, rule in find_all(self.regex_rules, view.text):
             if rule.id in self.disabled_rules:
                 continue
+            start, end = view.original_span(view_start, view_end)
             # "expand": a value glued to a word the tokenizer did not split
             # keeps the whole token (over-covering beats leaking).
             span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id=match_id)

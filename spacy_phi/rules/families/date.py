@@ -34,6 +34,10 @@ from ..fragments import (
 )
 from ..regex_rules import RegexRule
 
+#: Before a numeric date: no digit, nor a separator that follows a number ("1/03-14-2089",
+#: "v2.03.14"); a slash right after a letter separates a word from a glued date
+#: ("Dr.Visser/03-14-2089", "w/03/14/2089").
+_NOT_AFTER_NUMBER = r"(?:(?<![\d/.-])|(?<=[^\W\d_]/))"
 #: A spoken year: "nineteen eighty two", "twenty twenty", "twenty oh five", "two thousand and nine".
 _SPOKEN_YEAR = (
     rf"(?:(?:nineteen|twenty)[\s-]+(?:oh[\s-]+(?:{UNITS_WORD})|{TEENS_WORD}|(?:{TENS_WORD})(?:[\s-]+(?:{UNITS_WORD}))?)"
@@ -108,18 +112,18 @@ def rules() -> List[RegexRule]:
     return [
         RegexRule(
             "date_numeric", "DATE",
-            r"(?<![\d/.-])(?P<value>\d{1,2}([/-])\d{1,2}\2(?:\d{4}|\d{2}))(?![\w/]|-\d)",
+            rf"{_NOT_AFTER_NUMBER}(?P<value>\d{{1,2}}([/-])\d{{1,2}}\2(?:\d{{4}}|\d{{2}}))(?![\w/]|-\d)",
             checks=("numeric_date",),
             description="numeric date m/d/yy(yy) or m-d-yy(yy), either day-month order",
         ),
         RegexRule(
             "date_numeric_dots", "DATE",
-            rf"(?<![\d/.-])(?P<value>{DAY}\.{MONTH_NUM}\.{YEAR4}|{MONTH_NUM}\.{DAY}\.{YEAR4})(?![\w/]|\.\d|-\d)",
+            rf"{_NOT_AFTER_NUMBER}(?P<value>{DAY}\.{MONTH_NUM}\.{YEAR4}|{MONTH_NUM}\.{DAY}\.{YEAR4})(?![\w/]|\.\d|-\d)",
             description="numeric date with dots and a 4-digit year",
         ),
         RegexRule(
             "date_iso", "DATE",
-            rf"(?<![\d/.-])(?P<value>{YEAR4}([-/.]){MONTH_NUM}\2{DAY})(?![\w/]|-\d)",
+            rf"{_NOT_AFTER_NUMBER}(?P<value>{YEAR4}([-/.]){MONTH_NUM}\2{DAY})(?![\w/]|-\d)",
             description="ISO date 2067-09-14",
         ),
         RegexRule(
@@ -135,7 +139,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_month_year_numeric", "DATE",
-            rf"(?<![\d/.-])(?P<value>{MONTH_NUM}/{YEAR4})(?![\w/]|-\d)",
+            rf"{_NOT_AFTER_NUMBER}(?P<value>{MONTH_NUM}/{YEAR4})(?![\w/]|-\d)",
             description="month/year 09/2067",
         ),
         RegexRule(
@@ -382,6 +386,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Results02/20/2087", "DATE", "02/20/2087", "date_numeric"),
     ("fecha 25/04/2010", "DATE", "25/04/2010", "date_numeric"),
     ("DD:2-03-68", "DATE", "2-03-68", "date_numeric"),
+    ("Dr.Visser/03-14-2089 follow up", "DATE", "03-14-2089", "date_numeric"),
     ("seen 14.09.2067.", "DATE", "14.09.2067", "date_numeric_dots"),
     ("on 2067-09-14.", "DATE", "2067-09-14", "date_iso"),
     ("Advance directive signed O4/2O23 (copy on chart)", "DATE", "O4/2O23", "date_ocr_letter_o"),

@@ -128,7 +128,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_title", "DOCTOR",
-            rf"\b(?:Dr|DR|Doctor|Drs)\.?\s+{PERSON}",
+            rf"\b(?:Dr|DR|Doctor|Drs)(?:\.\s*|\s+){PERSON}",  # "Dr. Smith", glued "Dr.Smith"
             priority=2,
             description="clinician after 'Dr.' ('Dr. Smith', 'Dr. John R. Smith')",
         ),
@@ -185,7 +185,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "patient_title", "PATIENT",
-            rf"\b(?:Mr|Mrs|Ms|Miss|Mister|MRS)\.?\s+{PERSON}",
+            rf"\b(?:Mr|Mrs|Ms|Miss|Mister|MRS)(?:\.\s*|\s+){PERSON}",  # "Mr. Desmond", glued "Mr.Desmond"
             priority=2,
             description="person after 'Mr.', 'Mrs.', 'Ms.' (patients and relatives)",
         ),
@@ -475,6 +475,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("seen by Dr. Smith today", "DOCTOR", "Smith", "doctor_title"),
     ("Dr. John R. Smith saw her", "DOCTOR", "John R. Smith", "doctor_title"),
     ("Dr. Smith Monday", "DOCTOR", "Smith", "doctor_title"),
+    ("Dr.Visser/03-14-2089 follow up", "DOCTOR", "Visser", "doctor_title"),
     ("Seen with PA-C Tobias Ferrante.", "DOCTOR", "Tobias Ferrante", "clinician_credential_before"),
     ("NP Jane Doe reviewed", "DOCTOR", "Jane Doe", "clinician_credential_before"),
     ("Nurse Practitioner Ann Lee called", "DOCTOR", "Ann Lee", "clinician_credential_before"),
@@ -490,6 +491,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Ada R. Kruger, M.D.", "DOCTOR", "Ada R. Kruger", "doctor_degree"),
     ("Mrs. O'Neil-Brown called", "PATIENT", "O'Neil-Brown", "patient_title"),
     ("Mr. Parkinson is here", "PATIENT", "Parkinson", "patient_title"),
+    ("cc Mrs.Achterberg", "PATIENT", "Achterberg", "patient_title"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
     ("Sister Adaeze (29) is a nurse", "PATIENT", "Adaeze", "relative_name"),
