@@ -195,14 +195,17 @@ def main() -> None:
                 print(f"{name}: not in the reference")
                 failed = True
                 continue
+            differing = 0
             for corpus, entries in corpora.items():
                 count, lines = differences(reference[name].get(corpus, []), entries)
                 if count:
-                    failed = True
+                    differing += 1
                     print(f"{name} {corpus}: {count} notes DIFFER")
                     for line in lines:
                         print("   " + line)
-            if not failed:
+            if differing:
+                failed = True
+            else:
                 print(f"{name}: identical to the reference on every corpus")
     sys.exit(1 if failed else 0)
 
