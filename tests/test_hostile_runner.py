@@ -132,3 +132,168 @@ def test_a_component_returning_no_doc_fails_only_that_record(n_process, marker, 
             assert_no_phi(result.text)  # de-identified, not passed through
     assert_no_note_text(json.dumps(failed.error_dict()))
     assert_no_note_text(caplog.text)
+
+
+# -- a record that kills its worker --------------------------------------------------------------
+
+
+@pytest.fixture
+def results_delivered_late(monkeypatch):
+    """Worker processes deliver their results only when no task is waiting for
+    them: a worker that dies on its next task loses the results it finished.
+    This is what happens when a worker dies before a queue's feeder thread
+    has written them (the race of a real os._exit / SIGKILL), made certain,
+    whether a worker sends on a queue or on a pipe."""
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the patched queue reaches the workers by fork")
+    held: List[Any] = []
+    real_put, real_get = multiprocessing.queues.Queue.put, multiprocessing.queues.Queue.get
+    real_send = multiprocessing.connection.Connection.send
+
+    def holding(real):
+        def send(self, obj, *args, **kwargs):
+            if os.getpid() == _MAIN_PID:
+                return real(self, obj, *args, **kwargs)
+            held.append((real, self, obj))  # a worker's results
+
+        return send
+
+    def get(self, *args, **kwargs):
+        if os.getpid() != _MAIN_PID and held and not self._poll(0.3):
+            for real, channel, obj in held:  # idle: what it finished goes out
+                real(channel, obj)
+            held.clear()
+        return real_get(self, *args, **kwargs)
+
+    monkeypatch.setattr(multiprocessing.queues.Queue, "put", holding(real_put))
+    monkeypatch.setattr(multiprocessing.connection.Connection, "send", holding(real_send))
+    monkeypatch.setattr(multiprocessing.queues.Queue, "get", get)
+
+
+def _run_with_a_killer(killer: int) -> list:
+    texts = [note(i) for i in range(8)]  # two batches of 4, one per worker
+    texts[killer] = "KILLWORKER " + texts[killer]
+    nlp = standin_pipeline(PATTERNS, "hostile_test_kill_worker")
+    return list(deidentify(texts, nlp, batch_size=4, n_process=2))
+
+
+def _assert_only_the_killer_failed(results: list, killer: int) -> None:
+    assert [r.id for r in results] == [str(i) for i in range(8)]
+    assert [i for i, r in enumerate(results) if not r.ok] == [killer]
+    failed = results[killer]
+    assert failed.text is None and failed.error.reason == REASON_COMPONENT
+    assert failed.error.component == parallel.WORKER_COMPONENT
+    for result in results:
+        if result.ok:
+            assert_no_phi(result.text)
+
+
+@pytest.mark.parametrize("attempt", range(3))
+def test_a_worker_killing_record_fails_alone_when_finished_results_are_lost(
+    attempt, results_delivered_late, monkeypatch, caplog
+):
+    monkeypatch.setattr(parallel, "POLL_SECONDS", 0.2)
+    # Record 6 kills its worker; retried one by one, record 4 finishes first
+    # on the same worker, and its result dies with it: record 4 is innocent.
+    results = _run_with_a_killer(6)
+    _assert_only_the_killer_failed(results, 6)
+    assert_no_note_text(caplog.text)
+
+
+@pytest.mark.parametrize("killer", [4, 6, 7])
+def test_a_worker_killing_record_fails_alone(killer, monkeypatch):
+    monkeypatch.setattr(parallel, "POLL_SECONDS", 0.2)
+    _assert_only_the_killer_failed(_run_with_a_killer(killer), killer)
+
+
+EXIT_AFTER_A_DEATH = textwrap.dedent(
+    """
+    import os, sys
+    from spacy.language import Language
+    from spacy_phi.deid import deidentify
+    from standin import standin_pipeline
+
+    MAIN = os.getpid()
+
+    @Language.component("exit_test_kill_worker")
+    def kill(doc):
+        if "KILLWORKER" in doc.text and os.getpid() != MAIN:
+            os._exit(9)
+        return doc
+
+    nlp = standin_pipeline([{"label": "PATIENT", "pattern": [{"TEXT": "John"}, {"TEXT": "Smith"}]}],
+                           "exit_test_kill_worker")
+    # Batches of 4 notes of 30 kB: more than a pipe holds, so the batch queued
+    # for the worker that dies is still being written to it.
+    texts = ["John Smith was seen. " * 1500 + str(i) for i in range(16)]
+    texts[1] = "KILLWORKER " + texts[1]
+    results = list(deidentify(texts, nlp, batch_size=4, n_process=2))
+    print("results", sum(r.ok for r in results), len(results), flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the kill component reaches workers by fork")
+def test_a_dead_workers_unread_batches_do_not_hold_up_the_exit(tmp_path):
+    script = tmp_path / "run.py"
+    script.write_text(EXIT_AFTER_A_DEATH, encoding="utf8")
+    env = {**_env(), "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "tests")])}
+    with open(tmp_path / "stdout.txt", "wb") as stdout:
+        run = subprocess.Popen([sys.executable, str(script)], env=env, stdout=stdout, stderr=subprocess.DEVNULL)
+    try:
+        out = tmp_path / "stdout.txt"
+        assert _wait_for(lambda: "results" in out.read_text() or run.poll() is not None, 300)
+        assert out.read_text().split() == ["results", "15", "16"]
+        # The process must end once its work is done, not wait forever on a dead worker's queue.
+        assert _wait_for(lambda: run.poll() is not None, 30), "the process did not exit after its run"
+        assert run.returncode == 0
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+
+
+DEATH_WHILE_SENDING = textwrap.dedent(
+    """
+    import os, sys
+    import multiprocessing.queues
+    from spacy.language import Language
+    from spacy_phi.deid import deidentify
+    from standin import standin_pipeline
+
+    MAIN = os.getpid()
+
+    @Language.component("lock_test_kill_worker")
+    def kill(doc):
+        if "KILLWORKER" in doc.text and os.getpid() != MAIN:
+            # Die as if in the middle of sending results: holding the lock of
+            # the channel the worker sends them on, when that channel has one.
+            frame = sys._getframe()
+            while frame is not None and frame.f_code.co_name != "_worker_main":
+                frame = frame.f_back
+            channel = frame.f_locals["results"]
+            if isinstance(channel, multiprocessing.queues.Queue):
+                channel._wlock.acquire()
+            os._exit(9)
+        return doc
+
+    nlp = standin_pipeline([{"label": "PATIENT", "pattern": [{"TEXT": "John"}, {"TEXT": "Smith"}]}],
+                           "lock_test_kill_worker")
+    texts = ["John Smith was seen for visit %d." % i for i in range(12)]
+    texts[6] = "KILLWORKER " + texts[6]
+    results = list(deidentify(texts, nlp, batch_size=4, n_process=2))
+    print("failed", *[i for i, r in enumerate(results) if not r.ok], flush=True)
+    """
+)
+
+
+@pytest.mark.skipif(multiprocessing.get_start_method() != "fork", reason="the kill component reaches workers by fork")
+def test_a_worker_killed_while_sending_does_not_block_the_others(tmp_path):
+    script = tmp_path / "run.py"
+    script.write_text(DEATH_WHILE_SENDING, encoding="utf8")
+    env = {**_env(), "PYTHONPATH": os.pathsep.join([str(REPO), str(REPO / "tests")])}
+    try:
+        done = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, timeout=120, check=False)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the run never ended: the other workers could not send their results")
+    assert done.stdout.decode().split() == ["failed", "6"], done.stderr.decode()[-2000:]
