@@ -297,3 +297,94 @@ def test_a_worker_killed_while_sending_does_not_block_the_others(tmp_path):
     except subprocess.TimeoutExpired:
         pytest.fail("the run never ended: the other workers could not send their results")
     assert done.stdout.decode().split() == ["failed", "6"], done.stderr.decode()[-2000:]
+
+
+# -- what the command's user sees after worker deaths ------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def killing_model(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("models") / "killing"
+    standin_pipeline(PATTERNS, "hostile_test_kill_worker").to_disk(path)
+    return path
+
+
+def test_worker_deaths_are_counted_and_shown_to_the_cli_user(tmp_path, killing_model, monkeypatch, capsys):
+    monkeypatch.setattr(parallel, "POLL_SECONDS", 0.2)
+    source = tmp_path / "in.jsonl"
+    lines = [{"id": f"n{i}", "text": note(i)} for i in range(8)]
+    lines[6]["text"] = "KILLWORKER " + lines[6]["text"]
+    source.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf8")
+    out = tmp_path / "out.jsonl"
+    code = main(["deid", str(source), "-o", str(out), "--model", str(killing_model), "--n-process", "2",
+                 "--batch-size", "4", "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == deid_cli.EXIT_FAILED_RECORDS
+    summary = json.loads(Path(f"{out}.summary.json").read_text(encoding="utf8"))
+    # The batch of 4 the worker died on was re-run one record at a time.
+    assert summary["retried_alone"] == 4 and summary["records_failed"] == 1
+    assert "warning: deid: a worker process exited" in err
+    assert "re-run alone to isolate a failure: 4 records" in err
+    assert "n6" not in err.replace(str(tmp_path), "")  # no id in the warnings either
+    assert_no_note_text(err)
+    errors = [json.loads(line) for line in Path(f"{out}.errors.jsonl").read_text(encoding="utf8").splitlines()]
+    assert [e["id"] for e in errors] == ["n6"]
+
+
+# -- SIGTERM and SIGINT -------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def standin_model(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("models") / "standin"
+    standin_pipeline(PATTERNS).to_disk(path)
+    return path
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+@pytest.mark.parametrize("sig, code, said, n_process, resume", [
+    (signal.SIGTERM, 143, "terminated (SIGTERM)", "1", True),
+    (signal.SIGTERM, 143, "terminated (SIGTERM)", "2", False),
+    (signal.SIGINT, 130, "interrupted (SIGINT)", "1", False),
+])
+def test_a_signal_ends_the_run_with_its_code_a_message_and_a_resumable_output(
+    tmp_path, standin_model, sig, code, said, n_process, resume
+):
+    source = tmp_path / "in.jsonl"
+    n_records = 5_000
+    with open(source, "w", encoding="utf8") as handle:
+        handle.writelines(json.dumps({"id": f"n{i}", "text": note(i) * 3}) + "\n" for i in range(n_records))
+    out = tmp_path / "out.jsonl"
+    args = [str(source), "-o", str(out), "--model", str(standin_model), "--n-process", n_process,
+            "--batch-size", "16", "--no-progress", "--checkpoint-seconds", "0.5"]
+    partial = Path(f"{out}.partial")
+    with open(tmp_path / "stderr.txt", "wb") as stderr:
+        run = subprocess.Popen(_cli(*args), env=_env(), stdout=subprocess.DEVNULL, stderr=stderr, cwd=tmp_path,
+                               start_new_session=True)
+    try:
+        deadline = time.monotonic() + 180
+        while time.monotonic() < deadline and run.poll() is None:
+            if partial.exists() and partial.stat().st_size > 0:
+                break
+            time.sleep(0.1)
+        assert run.poll() is None, "the run ended before it could be stopped"
+        # To the whole process group, workers included, as a terminal (Ctrl-C) or a job scheduler does.
+        os.killpg(run.pid, sig)
+        assert run.wait(timeout=60) == code
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    err = (tmp_path / "stderr.txt").read_text(encoding="utf8")
+    message = [line for line in err.splitlines() if said in line]
+    assert len(message) == 1 and "--resume" in message[0] and f"{out}.partial" in message[0], err[-2000:]
+    assert "Traceback" not in err
+    assert_no_note_text(err)
+    assert partial.exists() and not out.exists()
+    if not resume:  # (once is enough: a resumed run takes a while)
+        return
+    resumed = subprocess.run(_cli(*args, "--resume"), env=_env(), stdout=subprocess.DEVNULL,
+                             stderr=subprocess.PIPE, cwd=tmp_path, timeout=600, check=False)
+    assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
+    ids = [json.loads(line)["id"] for line in out.read_text(encoding="utf8").splitlines()]
+    assert ids == [f"n{i}" for i in range(n_records)]
