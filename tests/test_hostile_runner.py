@@ -388,3 +388,32 @@ def test_a_signal_ends_the_run_with_its_code_a_message_and_a_resumable_output(
     assert resumed.returncode == 0, resumed.stderr.decode()[-2000:]
     ids = [json.loads(line)["id"] for line in out.read_text(encoding="utf8").splitlines()]
     assert ids == [f"n{i}" for i in range(n_records)]
+
+
+# -- an empty secret ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("value", ["", "  \n"])
+def test_an_empty_secret_variable_is_refused_before_anything_is_written(
+    tmp_path, standin_model, monkeypatch, capsys, value
+):
+    monkeypatch.setenv("SPACY_PHI_SECRET", value)
+    source = tmp_path / "in.jsonl"
+    source.write_text(json.dumps({"id": "a", "text": note(0)}) + "\n", encoding="utf8")
+    out = tmp_path / "out" / "out.jsonl"
+    code = main(["deid", str(source), "-o", str(out), "--model", str(standin_model), "--n-process", "1",
+                 "--no-progress"])
+    err = capsys.readouterr().err
+    assert code == deid_cli.EXIT_USAGE
+    assert "SPACY_PHI_SECRET" in err and "empty" in err
+    assert not out.parent.exists() or list(out.parent.iterdir()) == []
+    with pytest.raises(SecretError, match="empty"):
+        list(deidentify([note(0)], standin_pipeline(PATTERNS)))
+
+
+def test_a_secret_file_still_wins_over_an_empty_variable(tmp_path, monkeypatch):
+    monkeypatch.setenv("SPACY_PHI_SECRET", "")
+    secret_file = tmp_path / "secret"
+    secret_file.write_text(SECRET, encoding="utf8")
+    [result] = deidentify([note(0)], standin_pipeline(PATTERNS), secret_file=str(secret_file))
+    assert result.ok
