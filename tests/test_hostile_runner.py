@@ -417,3 +417,37 @@ def test_a_secret_file_still_wins_over_an_empty_variable(tmp_path, monkeypatch):
     secret_file.write_text(SECRET, encoding="utf8")
     [result] = deidentify([note(0)], standin_pipeline(PATTERNS), secret_file=str(secret_file))
     assert result.ok
+
+
+# -- ids of the API -----------------------------------------------------------------------------
+
+
+class NoteLike:
+    """An object whose str() is note text."""
+
+    def __str__(self) -> str:
+        return f"John Smith {NOTE_WORD}"
+
+
+def test_the_api_refuses_ids_and_patient_keys_that_are_not_scalars():
+    items = [
+        {"id": "ok-1", "text": note(0), "patient_key": 7},
+        {"id": {"name": f"John Smith {NOTE_WORD}"}, "text": note(1)},
+        {"id": [f"John Smith {NOTE_WORD}"], "text": note(2)},
+        {"id": NoteLike(), "text": note(3)},
+        {"id": True, "text": note(4)},
+        {"id": 3.5, "text": note(5)},
+        {"id": "ok-6", "text": note(6), "patient_key": {"mrn": f"John Smith {NOTE_WORD}"}},
+        InputRecord(id=NoteLike(), text=note(7)),  # type: ignore[arg-type]
+        InputRecord(id="ok-8", text=note(8), patient_key=[NOTE_WORD]),  # type: ignore[arg-type]
+        {"id": 9, "text": note(9)},
+        InputRecord(id="ok-10", text=note(10), patient_key="P10"),
+    ]
+    results = list(deidentify(items, standin_pipeline(PATTERNS), n_process=1))
+    assert [r.id for r in results] == ["ok-1", "1", "2", "3", "4", "5", "ok-6", "7", "ok-8", "9", "ok-10"]
+    assert [r.ok for r in results] == [True] + [False] * 8 + [True, True]
+    for result in results[1:9]:
+        assert result.error.reason == REASON_BAD_FIELD and result.text is None
+        assert_no_note_text(json.dumps(result.error_dict()))
+    assert "patient_key" in results[6].error.message and "id" in results[1].error.message
+    assert results[0].record.patient_key == "7" and results[10].record.patient_key == "P10"
