@@ -451,3 +451,16 @@ def test_the_api_refuses_ids_and_patient_keys_that_are_not_scalars():
         assert_no_note_text(json.dumps(result.error_dict()))
     assert "patient_key" in results[6].error.message and "id" in results[1].error.message
     assert results[0].record.patient_key == "7" and results[10].record.patient_key == "P10"
+
+
+# -- the exit-code table ------------------------------------------------------------------------
+
+
+def test_docs_list_every_exit_code_in_one_table():
+    text = (REPO / "docs" / "deid.md").read_text(encoding="utf8")
+    section = text.split("## Exit codes", 1)[1].split("\n## ", 1)[0]
+    table_codes = set(re.findall(r"^\| \*\*(\d+)\*\* \|", section, flags=re.MULTILINE))
+    codes = {str(value) for name, value in vars(deid_cli).items() if name.startswith("EXIT_")} | {"0"}
+    assert {"0", "1", "2", "130", "143"} <= codes
+    assert codes <= table_codes, f"missing from the table: {sorted(codes - table_codes)}"
+    assert "137" in table_codes  # kill -9 / the OOM killer: the one stop that cannot print anything
