@@ -7,10 +7,12 @@ CSV or stdin, writing the same format.
     spacy-phi deid --engine spark INPUT.parquet|INPUT.jsonl|INPUT.csv -o OUT_DIR [--master local[*]]
         [--partitions N] [--resume] ...   (spacy_phi.spark.job; docs/spark.md)
 
-Exit codes: 0 every record de-identified; 1 some records failed (listed in the
-errors file) or the run stopped; 2 the run could not start (bad input, model,
-options); 130 interrupted (rerun with --resume). Nothing printed contains note
-text: counts, ids, labels, reasons and exception types only.
+Exit codes (the table in docs/deid.md): 0 every record de-identified; 1 some
+records failed (listed in the errors file) or the run stopped on an error; 2
+the run could not start (bad input, model, options, secret); 130 interrupted
+(SIGINT, Ctrl-C) and 143 terminated (SIGTERM): the partial output is kept,
+rerun with --resume. Warnings of the run are shown on stderr. Nothing printed
+contains note text: counts, ids, labels, reasons and exception types only.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ from typing import Any, Dict, List, Optional
 
 from ..errors import SpacyPhiError
 from ..surrogates.replacer import MODES
+from .console import EXIT_SIGINT, EXIT_SIGTERM, Terminated, sigterm_stops_the_run, warnings_on
 
 PROG = "spacy-phi deid"
 EXIT_FAILED_RECORDS = 1
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
+EXIT_INTERRUPTED = EXIT_SIGINT  # 130
+EXIT_TERMINATED = EXIT_SIGTERM  # 143
 
 
 def _optional_name(value: str) -> Optional[str]:
@@ -52,7 +56,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
             "relative paths), JSONL -> JSONL, CSV -> CSV, stdin -> stdout. Next to OUTPUT it writes\n"
             "OUTPUT.errors.jsonl (failed records, no text), OUTPUT.manifest.jsonl (one line per PHI\n"
             "span, a keyed hash instead of the value) and OUTPUT.summary.json.\n\n"
-            "Exit codes: 0 all records done, 1 some records failed, 2 cannot start, 130 interrupted.\n"
+            "Exit codes: 0 all records done, 1 some records failed, 2 cannot start, 130 interrupted (SIGINT),\n"
+            "143 terminated (SIGTERM); after 130 or 143, rerun with --resume to continue.\n"
             "WARNING: --html pages and --manifest-include-text contain PHI by design."
         ),
     )
@@ -194,13 +199,23 @@ def _where(err: BaseException) -> str:
     return f"{Path(last.filename).name}:{last.lineno}"
 
 
+def _stopped(args: argparse.Namespace, how: str) -> str:
+    """The one line printed when a local run is stopped by a signal: what is kept, how to go on."""
+    if args.output in (None, "-"):
+        return (f"{PROG}: {how}; the records already on stdout are complete and no other was written: "
+                "rerun the command to process the input again (--resume needs -o OUTPUT)")
+    return (f"{PROG}: {how}; the records done so far are kept ({args.output}.partial, with the errors and "
+            "manifest .partial files): rerun the same command with --resume to continue (--overwrite to start over)")
+
+
 def run_deid(args: argparse.Namespace) -> int:
-    """Run the de-identification.
+    """Run the de-identification, with the package's warnings on stderr and
+    SIGTERM stopping the run as Ctrl-C does.
 
     args (argparse.Namespace): the parsed arguments.
     RETURNS (int): the exit code (see the module docstring).
     """
-    from ..deid import SettingsError, deidentify_file
+    from ..deid import SettingsError
 
     try:
         options = options_from_args(args)
@@ -210,17 +225,27 @@ def run_deid(args: argparse.Namespace) -> int:
     except (SpacyPhiError, ValueError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    if args.engine == "spark":
-        return _run_spark(args, options)
+    with warnings_on(sys.stderr), sigterm_stops_the_run():
+        if args.engine == "spark":
+            return _run_spark(args, options)
+        return _run_local(args, options)
+
+
+def _run_local(args: argparse.Namespace, options: Any) -> int:
+    """The run on this machine (spacy_phi.deid.job)."""
+    from ..deid import deidentify_file
+
     try:
         summary = deidentify_file(args.input, args.output, options)
     except SpacyPhiError as err:
         # Our errors name files, fields, options and ids only.
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated:
+        print(_stopped(args, "terminated (SIGTERM)"), file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; the partial output is kept: rerun with --resume to continue",
-              file=sys.stderr)
+        print(_stopped(args, "interrupted (SIGINT)"), file=sys.stderr)
         return EXIT_INTERRUPTED
     except OSError as err:
         print(f"{PROG}: error: {err.strerror or type(err).__name__}"
@@ -247,8 +272,12 @@ def _run_spark(args: argparse.Namespace, options: Any) -> int:
     except SpacyPhiError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
+    except Terminated:
+        print(f"{PROG}: terminated (SIGTERM); the finished partitions are kept: rerun with --resume to continue",
+              file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
-        print(f"{PROG}: interrupted; the finished partitions are kept: rerun with --resume to continue",
+        print(f"{PROG}: interrupted (SIGINT); the finished partitions are kept: rerun with --resume to continue",
               file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as err:

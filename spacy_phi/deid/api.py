@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional, Union
 
 from spacy.language import Language
 
-from .inputs import parse_known_phi
+from .inputs import _scalar_id as scalar_id, parse_known_phi
 from .job import DeidJob, DeidOptions
 from .model import configure_surrogates, load_pipeline, restore_surrogates
 from .records import (
@@ -55,14 +55,18 @@ def _convert_item(item: Any, position: int) -> InputRecord:
     if isinstance(item, str):
         return InputRecord(id=str(position), text=item, position=position)
     if isinstance(item, InputRecord):
-        return InputRecord(
-            id=str(item.id) if item.id is not None else str(position), text=item.text, position=position,
-            patient_key=item.patient_key, known_phi=item.known_phi, source=item.source, payload=item.payload,
-            error=item.error,
-        )
+        record = InputRecord(id=str(position), position=position, source=item.source, payload=item.payload)
+        error = _take_keys(record, item.id, item.patient_key, "id", "patient_key")
+        if error is not None:
+            record.error = error
+            return record
+        record.text, record.known_phi, record.error = item.text, item.known_phi, item.error
+        return record
     if isinstance(item, Mapping):
-        record_id = item.get("id")
-        record = InputRecord(id=str(record_id) if record_id is not None else str(position), position=position)
+        record = InputRecord(id=str(position), position=position)
+        record.error = _take_keys(record, item.get("id"), item.get("patient_key"), "'id'", "'patient_key'")
+        if record.error:
+            return record
         text = item.get("text")
         if text is None:
             record.error = RecordError(REASON_MISSING_FIELD, "no 'text'")
@@ -70,8 +74,6 @@ def _convert_item(item: Any, position: int) -> InputRecord:
             record.error = RecordError(REASON_BAD_FIELD, "'text' is not a string")
         else:
             record.text = text
-        key = item.get("patient_key")
-        record.patient_key = str(key) if key is not None else None
         known, error = parse_known_phi(item.get("known_phi"), "known_phi")
         record.known_phi = known
         record.error = record.error or error
@@ -85,6 +87,25 @@ def _convert_item(item: Any, position: int) -> InputRecord:
         REASON_BAD_RECORD, f"item {position} is {kind}, not a str, a dict with 'text' or an InputRecord{hint}"
     )
     return InputRecord(id=str(position), position=position, error=error)
+
+
+def _take_keys(record: InputRecord, record_id: Any, patient_key: Any, id_name: str,
+               key_name: str) -> Optional[RecordError]:
+    """Set the record's id and patient key where given (not None) as the JSONL
+    reader does: a non-empty string or an integer, never `str()` of another
+    object (a dict, a list, an object), which could carry note text. A bad
+    one is the record's error (a bad id: the record keeps its position as id).
+
+    RETURNS (Optional[RecordError]): the error, None when both are usable.
+    """
+    for value, name, attribute in ((record_id, id_name, "id"), (patient_key, key_name, "patient_key")):
+        if value is None:
+            continue
+        usable = scalar_id(value)
+        if usable is None:
+            return RecordError(REASON_BAD_FIELD, f"{name} must be a non-empty string or an integer")
+        setattr(record, attribute, usable)
+    return None
 
 
 def _items(texts_or_records: Any) -> Iterable[Any]:

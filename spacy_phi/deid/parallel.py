@@ -20,26 +20,33 @@ Guarantees kept from the single-process runner:
 - one result per record, in input order; a record's payload (JSON object,
   CSV row) never leaves the main process;
 - fail closed: a chunk whose worker raised outside the pipeline fails all its
-  records (type name only); a worker that dies (killed, out of memory) has
-  its unfinished chunks re-run one record per chunk in a fresh worker, and a
-  record on which a worker dies again fails as `component_failure`
-  ("worker process"); its text is never written;
+  records (type name only). A worker that dies (killed, out of memory) is
+  replaced, and every record it had not sent back is re-run alone: on a
+  worker that runs nothing else meanwhile. Only a record on which such a
+  worker dies fails, as `component_failure` ("worker process"); its text is
+  never written. No record is blamed before it ran alone: every record a
+  dead worker had not sent back is a suspect;
+- a dying worker cannot stop the others: each worker sends its results on
+  its own pipe, synchronously (a queue shared by the workers has a lock, and
+  a worker killed while holding it would block every other one for good;
+  a queue's feeder thread may also still hold results when the worker dies);
 - bounded memory: at most `IN_FLIGHT_PER_WORKER` chunks per worker are read
   and not yet written;
 - workers exit when the main process dies (`workers.install_parent_death_guard`)
-  and ignore Ctrl-C (the main process stops them, so the run can be resumed).
+  and ignore Ctrl-C and SIGTERM (the main process stops them, so the run can
+  be resumed).
 """
 
 from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
-import queue
 import signal
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Deque, Dict, Iterator, List, Optional, Set, Tuple
 
 from .._logging import logger
 from .records import REASON_COMPONENT, InputRecord, RecordError, RecordResult, RecordStream, failed
@@ -58,10 +65,12 @@ STOP_SECONDS = 5.0
 WORKER_COMPONENT = "worker process"
 
 # A chunk's key: (chunk number, part). Part -1 is a whole chunk; a chunk whose
-# worker died is split into parts 0, 1, ... of one record each.
+# worker died is split into parts 0, 1, ... of one record each (run alone).
 _Key = Tuple[int, int]
 # What a worker sends back per record: (position, text, spans, stats, error).
 _Outcome = Tuple[int, Optional[str], List[Dict[str, Any]], Dict[str, Any], Optional[RecordError]]
+# What a worker sends back per chunk: (key, outcomes, failure, retried, log messages).
+_Message = Tuple[_Key, Optional[List[_Outcome]], Optional[str], int, List[Tuple[int, str]]]
 
 
 def available_cores() -> int:
@@ -84,6 +93,16 @@ def _bare(record: InputRecord) -> InputRecord:
                        known_phi=record.known_phi, error=record.error)
 
 
+def _abandon(tasks: Any) -> None:
+    """Let go of a dead worker's task queue: what it still holds is never read,
+    and its feeder thread (blocked on a full pipe) must not hold up the exit."""
+    try:
+        tasks.cancel_join_thread()
+        tasks.close()
+    except (OSError, ValueError):  # already closed: nothing to let go of
+        pass
+
+
 class _LogCollector(logging.Handler):
     """A worker's warnings, sent to the main process with the chunk's results
     and logged there (our messages name components and types, never text)."""
@@ -101,9 +120,14 @@ class _LogCollector(logging.Handler):
 
 
 def _worker_main(runner: RecordStream, parent_pid: int, tasks: Any, results: Any) -> None:
-    """A worker process: de-identify chunks until told to stop (None)."""
+    """A worker process: de-identify chunks until told to stop (None), and
+    send each chunk's results on `results` (its own pipe; `send` returns once
+    they are in the pipe, so a worker that dies later loses none of them)."""
     install_parent_death_guard(expected_parent_pid=parent_pid if os.getppid() == parent_pid else None)
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the main process's to handle
+    # Ctrl-C and SIGTERM (sent to the whole process group too) are the main
+    # process's to handle: it stops its workers, so the run can be resumed.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     collector = _LogCollector()
     logger.handlers = [collector]  # forwarded, not also written from here (a forked copy of the parent's)
     logger.propagate = False
@@ -119,9 +143,9 @@ def _worker_main(runner: RecordStream, parent_pid: int, tasks: Any, results: Any
                     (r.record.position, r.text, r.spans, r.stats, r.error) for r in runner.stream(records)
                 ]
             except Exception as err:  # not a record's fault: fail the chunk, closed
-                results.put((key, None, type(err).__name__, 0, collector.take()))
+                results.send((key, None, type(err).__name__, 0, collector.take()))
                 continue
-            results.put((key, outcomes, None, runner.retried - retried, collector.take()))
+            results.send((key, outcomes, None, runner.retried - retried, collector.take()))
 
 
 class WorkerError(RuntimeError):
@@ -132,8 +156,12 @@ class WorkerError(RuntimeError):
 
 @dataclass
 class _Worker:
+    """A worker process, its task queue, the read end of its results pipe,
+    and the chunks sent to it whose results have not come back."""
+
     process: Any
     tasks: Any
+    results: Any
     chunks: List[_Key] = field(default_factory=list)
 
 
@@ -152,66 +180,91 @@ class ParallelRun:
         self.n = n
         self.chunk_size = chunk_size
         self.context = multiprocessing.get_context()
-        self.results: Any = None
         self.workers: List[_Worker] = []
         # Records read, by chunk key, until their results are yielded.
         self.chunks: Dict[_Key, List[InputRecord]] = {}
         self.done: Dict[_Key, Tuple[Optional[List[_Outcome]], Optional[str]]] = {}
         self.order: Deque[_Key] = deque()
         self.queued: Deque[_Key] = deque()  # read (or split), not yet sent to a worker
-        self.alone: set = set()  # keys of one-record parts of a chunk whose worker died
+        # One-record parts of the chunks of dead workers: each runs on a worker
+        # that has nothing else in flight, so a death while it runs is its own.
+        self.alone: Set[_Key] = set()
         self.exits_without_results = 0
 
     # -- workers ----------------------------------------------------------------
 
     def _start_worker(self) -> _Worker:
         tasks = self.context.Queue()  # put() never blocks the main process
+        results, results_end = self.context.Pipe(duplex=False)
         process = self.context.Process(
-            target=_worker_main, args=(self.runner, os.getpid(), tasks, self.results),
+            target=_worker_main, args=(self.runner, os.getpid(), tasks, results_end),
             name="spacy-phi-deid-worker", daemon=True,
         )
         process.start()
-        worker = _Worker(process, tasks)
+        # Only the worker holds the writing end: its pipe ends when it dies.
+        results_end.close()
+        worker = _Worker(process, tasks, results)
         self.workers.append(worker)
         return worker
 
     def _send(self) -> None:
-        """Hand queued chunks to workers with room (least busy first)."""
+        """Hand queued chunks to workers with room, in order (see `_worker_for`)."""
         while self.queued:
-            worker = min(self.workers, key=lambda w: len(w.chunks))
-            if len(worker.chunks) >= IN_FLIGHT_PER_WORKER:
+            key = self.queued[0]
+            worker = self._worker_for(key)
+            if worker is None:
                 return
-            key = self.queued.popleft()
+            self.queued.popleft()
             worker.chunks.append(key)
             worker.tasks.put((key, [_bare(record) for record in self.chunks[key]]))
 
+    def _worker_for(self, key: _Key) -> Optional[_Worker]:
+        """The worker to send `key` to now (least busy first), or None to wait.
+
+        A record retried alone goes only to a worker with nothing in flight,
+        and that worker gets nothing more until it sends the result back.
+        """
+        free = [worker for worker in self.workers if not self.alone.intersection(worker.chunks)]
+        if key in self.alone:
+            return next((worker for worker in free if not worker.chunks), None)
+        worker = min(free, key=lambda w: len(w.chunks), default=None)
+        if worker is None or len(worker.chunks) >= IN_FLIGHT_PER_WORKER:
+            return None
+        return worker
+
     def _check_workers(self) -> None:
-        """Replace dead workers; split their unfinished chunks or fail their lone records."""
+        """Replace dead workers; fail the record a worker died on alone, and
+        re-run every other record a dead worker had not sent back alone."""
         for worker in list(self.workers):
             if worker.process.is_alive():
                 continue
             code = worker.process.exitcode
             self.workers.remove(worker)
+            self._drain(worker)  # what it finished before it died counts
+            _abandon(worker.tasks)
             self.exits_without_results += 1
             if self.exits_without_results > MAX_EXITS_WITHOUT_RESULTS + 2 * self.n:
                 raise WorkerError(f"worker processes keep exiting without results (last exit code {code})")
             unfinished = [key for key in worker.chunks if key not in self.done]
-            if unfinished:
-                logger.warning("deid: a worker process exited (code %s) with %d chunk(s) unfinished",
-                               code, len(unfinished))
-            # A worker takes its chunks in order: the first unfinished one is the
-            # one it died on; those after it were waiting and are sent again as they are.
-            self.queued.extendleft(reversed(unfinished[1:]))
-            if unfinished:
-                key = unfinished[0]
-                if key in self.alone or len(self.chunks[key]) == 1:
-                    self.done[key] = (None, f"WorkerExited({code})")
-                else:
-                    self._split(key)
+            if len(unfinished) == 1 and unfinished[0] in self.alone:
+                # It ran this record and nothing else: the record is the cause.
+                self.done[unfinished[0]] = (None, f"WorkerExited({code})")
+                logger.warning("deid: a worker process exited (code %s) on a record it ran alone: that record "
+                               "fails (component_failure, %s)", code, WORKER_COMPONENT)
+            elif unfinished:
+                retry: List[_Key] = []
+                for key in unfinished:
+                    retry.extend([key] if key in self.alone else self._split(key))
+                self.queued.extendleft(reversed(retry))
+                logger.warning("deid: a worker process exited (code %s) with %d record(s) unfinished: each is "
+                               "re-run alone", code, len(retry))
             self._start_worker()
 
-    def _split(self, key: _Key) -> None:
-        """Re-run a chunk one record at a time (in order, before what is queued)."""
+    def _split(self, key: _Key) -> List[_Key]:
+        """Replace a chunk by one-record parts, in its place in the output order.
+
+        RETURNS (List[_Key]): the parts, to be queued (before what is queued).
+        """
         records = self.chunks.pop(key)
         parts = [(key[0], i) for i in range(len(records))]
         for part, record in zip(parts, records):
@@ -221,7 +274,9 @@ class ParallelRun:
         self.order.remove(key)
         for offset, part in enumerate(parts):
             self.order.insert(index + offset, part)
-        self.queued.extendleft(reversed(parts))
+        # Records that failed before the pipeline are not re-run, only passed through.
+        self.runner.retried += sum(1 for record in records if record.error is None)
+        return parts
 
     def _stop(self) -> None:
         for worker in self.workers:
@@ -232,8 +287,9 @@ class ParallelRun:
         for worker in self.workers:
             worker.process.join(STOP_SECONDS)
             if worker.process.is_alive():
-                worker.process.kill()
+                worker.process.kill()  # e.g. blocked sending results no one will read
                 worker.process.join(STOP_SECONDS)
+            worker.results.close()
         self.workers = []
 
     # -- results ----------------------------------------------------------------
@@ -259,26 +315,57 @@ class ParallelRun:
                 yield RecordResult(record=record, text=text, spans=spans, stats=stats)
 
     def _receive(self) -> None:
-        """Wait for one chunk's results (checking the workers while waiting)."""
+        """Wait for results (checking the workers while waiting)."""
         while True:
-            try:
-                key, outcomes, failure, retried, messages = self.results.get(timeout=POLL_SECONDS)
-            except queue.Empty:
-                self._check_workers()
-                self._send()
-                if self.order and self.order[0] in self.done:
-                    return
-                continue
-            for level, message in messages:
-                logger.log(level, "%s", message)
-            for worker in self.workers:
-                if key in worker.chunks:
-                    worker.chunks.remove(key)
-            self.exits_without_results = 0
-            if key in self.chunks and key not in self.done:
-                self.done[key] = (outcomes, failure)
-                self.runner.retried += retried
-            return
+            ready = multiprocessing.connection.wait([worker.results for worker in self.workers],
+                                                    timeout=POLL_SECONDS)
+            received = False
+            for worker in list(self.workers):
+                if worker.results in ready:
+                    received = self._read(worker) or received
+            if received:
+                return
+            self._check_workers()
+            self._send()
+            if self.order and self.order[0] in self.done:
+                return
+
+    def _read(self, worker: _Worker) -> bool:
+        """Take one message from a worker whose pipe is ready.
+
+        RETURNS (bool): False when the pipe ended: the worker died (its death
+            is then handled by `_check_workers`).
+        """
+        try:
+            message: _Message = worker.results.recv()
+        except (EOFError, OSError):  # OSError: it died while sending
+            worker.process.join(STOP_SECONDS)  # it is exiting: let it, so it is seen dead
+            if worker.process.is_alive():
+                worker.process.kill()
+                worker.process.join(STOP_SECONDS)
+            return False
+        self._accept(worker, message)
+        return True
+
+    def _drain(self, worker: _Worker) -> None:
+        """Accept the results a dead worker sent in full before it died."""
+        try:
+            while worker.results.poll():
+                self._accept(worker, worker.results.recv())
+        except (EOFError, OSError):  # the end of the pipe, or a message cut off by the death
+            pass
+        worker.results.close()
+
+    def _accept(self, worker: _Worker, message: _Message) -> None:
+        key, outcomes, failure, retried, messages = message
+        for level, text in messages:
+            logger.log(level, "%s", text)
+        if key in worker.chunks:
+            worker.chunks.remove(key)
+        self.exits_without_results = 0
+        if key in self.chunks and key not in self.done:
+            self.done[key] = (outcomes, failure)
+            self.runner.retried += retried
 
     # -- the run ----------------------------------------------------------------
 
@@ -300,7 +387,6 @@ class ParallelRun:
         if len(first) < self.chunk_size:
             yield from self.runner.stream(first)
             return
-        self.results = self.context.Queue()
         number = 0
         source_error: Optional[BaseException] = None
         try:
@@ -338,6 +424,3 @@ class ParallelRun:
                 raise source_error
         finally:
             self._stop()
-            if self.results is not None:
-                self.results.close()
-                self.results.join_thread()

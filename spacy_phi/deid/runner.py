@@ -349,7 +349,13 @@ class DeidRunner:
         self.retried += 1
         return self.process_alone(entry.record)
 
-    def _emit_through(self, feed: _Feed, doc: Doc) -> Iterator[RecordResult]:
+    def _emit_through(self, feed: _Feed, doc: Any) -> Iterator[RecordResult]:
+        if not isinstance(doc, Doc):
+            # A component returned None (or another object) for a doc: spaCy
+            # passes it on as it is. Its record is still pending and is re-run
+            # alone, which names the component (`process_alone`).
+            logger.warning("deid: the pipeline returned %s instead of a document", type(doc).__name__)
+            return
         position = doc.user_data.get(POSITION_KEY)
         if position is None or position not in feed.positions:
             # A doc we cannot attribute (a component replaced it): ignored; its

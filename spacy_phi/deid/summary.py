@@ -114,6 +114,10 @@ class RunSummary:
                 f"  masked to fail closed: {self.fail_closed.get('unparseable_dates_masked', 0):,} unparseable "
                 f"dates, {self.fail_closed.get('failures_masked', 0):,} surrogate failures"
             )
+        retried = self.info.get("retried_alone")
+        if retried:
+            # A component failed on a batch, or a worker process died: see the warnings above.
+            lines.append(f"  re-run alone to isolate a failure: {retried:,} records")
         seconds = self.info.get("seconds")
         rate = self.info.get("records_per_second")
         if seconds is not None:

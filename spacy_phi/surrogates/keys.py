@@ -10,7 +10,7 @@ The secret is read from a file (config `secret_file`) or an environment
 variable (default `SPACY_PHI_SECRET`). It is never serialized with the
 pipeline and never logged. With neither, one random secret is made per
 process run (`secrets.token_bytes`), so output is consistent within the run
-only.
+only. An empty secret file or an empty (set) variable is an error.
 """
 
 from __future__ import annotations
@@ -65,7 +65,8 @@ def load_secret(
         surrounding whitespace) is the secret.
     env_var (Optional[str]): the environment variable to read; None to skip.
     RETURNS (bytes): the secret.
-    RAISES (SecretError): the file cannot be read or is empty.
+    RAISES (SecretError): the file cannot be read or is empty, or the
+        environment variable is set but empty (or whitespace only).
     """
     if secret_file:
         path = Path(secret_file).expanduser()
@@ -79,7 +80,15 @@ def load_secret(
         return data
     if env_var:
         value = os.environ.get(env_var)
-        if value:
+        if value is not None:
+            if not value.strip():
+                # Set but empty (`SPACY_PHI_SECRET=`, a failed `$(cat file)`): a
+                # mistake, refused like an empty secret file, not replaced by a
+                # random secret that would make the output unrepeatable.
+                raise SecretError(
+                    f"The environment variable {env_var} is set but empty: set it to the secret, "
+                    "or unset it for a random per-run secret"
+                )
             return value.encode("utf8")
     return _run_secret()
 
