@@ -110,9 +110,12 @@ class EndAnchoredSearch:
         self.reach = max(bounded, default=0) + 1 if not self.regex.flags & re.MULTILINE else None
         self.unbounded = re.compile("|".join(unbounded)) if unbounded else None
 
+    #: Strings this short are searched plainly: as fast as finding where to start.
+    PLAIN_UP_TO = 64
+
     def search(self, string: str) -> Optional["re.Match[str]"]:
         """The leftmost suffix match in `string`, as `regex.search(string)`."""
-        if self.reach is None:
+        if self.reach is None or len(string) <= self.PLAIN_UP_TO:
             return self.regex.search(string)
         start = len(string) - self.reach
         if self.unbounded is not None and start > 0:
