@@ -13,8 +13,9 @@ its prefixes and suffixes are removed. A zero-width match splits without
 creating a token ("a|26"); a non-empty match becomes a token of its own. We put
 "protected" patterns (emails, dates, ...) first in the alternation, so inside a
 glued token such as "Results02/20/2087" the date is matched and emitted whole
-before any split rule can cut into it. Being a plain `Tokenizer`, it serializes
-its rules itself and never changes a character of the input.
+before any split rule can cut into it. Being a spaCy `Tokenizer` (a subclass
+that only keeps its time linear, `tokenizer_linear.py`), it serializes its rules
+itself and never changes a character of the input.
 """
 
 from __future__ import annotations
@@ -25,15 +26,17 @@ from typing import Any, Callable, Dict, Iterable, List, Sequence
 from spacy.attrs import NORM, ORTH
 from spacy.language import Language
 from spacy.tokenizer import Tokenizer
+from spacy.tokens import Doc
 from spacy.util import (
     compile_infix_regex,
     compile_prefix_regex,
-    compile_suffix_regex,
     registry,
     update_exc,
 )
 from spacy.lang.tokenizer_exceptions import URL_PATTERN
 from spacy.lang.tokenizer_exceptions import emoticons as EMOTICONS
+
+from .tokenizer_linear import EndAnchoredSearch, chunk_cuts, linear_url_pattern
 
 _MONTH = (
     r"(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?"
@@ -254,9 +257,11 @@ def protected_token_pattern() -> str:
 def url_pattern() -> str:
     """spaCy's URL pattern, minus its "user:password@host" form: in notes
     "Email:j.doe@mgh.org" is a field name and an email, not a URL login, so a
-    "word:" not followed by "//" must not glue the field name to the address."""
+    "word:" not followed by "//" must not glue the field name to the address.
+    Its login part is written in the equivalent form that takes linear time
+    (`tokenizer_linear.linear_url_pattern`)."""
     assert URL_PATTERN.startswith("^")
-    return r"^(?![^\s/:]+:(?!//))" + URL_PATTERN[1:]
+    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + URL_PATTERN[1:])
 
 
 def infix_patterns(default_infixes: Iterable[str]) -> List[str]:
@@ -267,12 +272,60 @@ def infix_patterns(default_infixes: Iterable[str]) -> List[str]:
     return [*protected, *SPLIT_RULES, *default_infixes]
 
 
+class ClinicalTokenizer(Tokenizer):
+    """spaCy's `Tokenizer`, in time linear in the length of the text even when
+    the text has no spaces: a whitespace-free run longer than
+    `tokenizer_linear.MAX_CHUNK` characters is tokenized in pieces (no token
+    spans two pieces); any other text is tokenized exactly as by `Tokenizer`.
+    """
+
+    def __call__(self, string: str) -> Doc:
+        """Tokenize a string (see `Tokenizer.__call__`).
+
+        string (str): the text.
+        RETURNS (Doc): its tokens; `doc.text == string`.
+        """
+        cuts = chunk_cuts(string)
+        if not cuts:
+            return super().__call__(string)
+        bounds = [0, *cuts, len(string)]
+        # No piece but the first starts with whitespace (a cut is at the start of
+        # a run or inside it), so outside the cut runs the tokens and their
+        # trailing spaces are those of the whole text.
+        docs = [super(ClinicalTokenizer, self).__call__(string[start:end])
+                for start, end in zip(bounds, bounds[1:])]
+        doc = Doc.from_docs(docs, ensure_whitespace=False, attrs=[NORM], exclude=["spans", "tensor", "user_data"])
+        if doc.text != string:  # never: a cut changed the text (no text in the message)
+            raise ValueError("The clinical tokenizer changed the text of a note it cut in pieces")
+        return doc
+
+    def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = tuple()) -> "ClinicalTokenizer":
+        """Load the rules (see `Tokenizer.from_bytes`), keeping their linear-time
+        forms: spaCy restores each as a plain regex, and a pipeline saved before
+        the URL pattern's linear form gets it here (it matches the same URLs).
+
+        bytes_data (bytes): the data to load.
+        exclude (Iterable[str]): names of serialization fields to skip.
+        RETURNS (ClinicalTokenizer): the tokenizer.
+        """
+        suffix_search = self.suffix_search
+        super().from_bytes(bytes_data, exclude=exclude)
+        built = getattr(suffix_search, "__self__", None)
+        restored = getattr(self.suffix_search, "__self__", None)
+        if isinstance(built, EndAnchoredSearch) and getattr(restored, "pattern", None) == built.pattern:
+            self.suffix_search = built.search
+        url_regex = getattr(self.url_match, "__self__", None)
+        if isinstance(url_regex, re.Pattern) and linear_url_pattern(url_regex.pattern) != url_regex.pattern:
+            self.url_match = re.compile(linear_url_pattern(url_regex.pattern), url_regex.flags).match
+        return self
+
+
 def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
     """Build the clinical tokenizer for a pipeline's vocab and language defaults.
 
     nlp (Language): the pipeline; its language defaults (prefixes, suffixes,
         infixes, tokenizer exceptions, URL matcher) are extended, not replaced.
-    RETURNS (Tokenizer): a standard spaCy tokenizer with the clinical rules.
+    RETURNS (Tokenizer): a `ClinicalTokenizer` (a spaCy tokenizer) with the clinical rules.
     """
     defaults = nlp.Defaults
     spanish = nlp.lang == "es"
@@ -290,11 +343,11 @@ def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
         }
         rules = update_exc(rules, spanish_special_cases())
     token_match = re.compile(protected_token_pattern()).match
-    return Tokenizer(
+    return ClinicalTokenizer(
         nlp.vocab,
         rules=rules,
         prefix_search=compile_prefix_regex(prefixes).search,
-        suffix_search=compile_suffix_regex(suffixes).search,
+        suffix_search=EndAnchoredSearch(suffixes).search,
         infix_finditer=compile_infix_regex(infixes).finditer,
         token_match=token_match,
         url_match=re.compile(url_pattern()).match,

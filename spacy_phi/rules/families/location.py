@@ -63,9 +63,15 @@ _TEAM_OR_INSTITUTION_AFTER = (
     r"\s+(?:state|university|college|fan|fans|team|forty|49ers|niners|giants|jets|bulls|bears|cowboys|"
     r"yankees|mets|red\s+sox|lakers|heat|dolphins|marathon|general|memorial|medical|hospital|clinic)\b"
 )
+#: The first word of a branch town's owner: a capital, then word characters and
+#: "'’&./-" up to the next space. It finds what `[A-Z][\w'’&./-]*` finds, but only
+#: the last capital after "&", "." or "/" of a run can start it: the others stop at
+#: the next such capital at once instead of each scanning the rest of the run, which
+#: took time quadratic in a run without spaces ("Dr.Dr.Dr...", "A/B/C/...").
+_BRANCH_OWNER_FIRST_WORD = r"[A-Z](?:[\w'’-]|[&./](?![A-Z]))*"
 #: A name of two to eight capitalised words (connectors between), the owner of a
 #: branch town ("Providence Medical Group - Bethany").
-_BRANCH_OWNER = r"[A-Z][\w'’&./-]*(?:[ \t]+(?:&|and|of|the|at|[A-Z][\w'’&./-]*)){1,7}"
+_BRANCH_OWNER = _BRANCH_OWNER_FIRST_WORD + r"(?:[ \t]+(?:&|and|of|the|at|[A-Z][\w'’&./-]*)){1,7}"
 #: A town of one to three words, in title case or capitals ("Rio Rancho", "RED WING").
 _BRANCH_TOWN = r"[A-Z][a-z]+(?:[ \t-][A-Z][a-z]+){0,2}|[A-Z]{3,}(?:[ \t][A-Z]{3,}){0,2}"
 
