@@ -23,6 +23,8 @@ import json
 import re
 from typing import Any, Dict, List, Tuple
 
+from .records import has_lone_surrogates
+
 #: The field that lists the escaped fields of a line.
 ESCAPED_KEY = "escaped"
 
@@ -30,15 +32,6 @@ _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 _ESCAPE_SEQUENCE = re.compile(r"\\(\\|x[0-9a-f]{2}|u[0-9a-f]{4})")
 # Python's "surrogateescape" maps an undecodable byte 0xNN to U+DCNN (0x80..0xff).
 _BYTE_ESCAPES = range(0xDC80, 0xDD00)
-
-
-def needs_escape(text: str) -> bool:
-    """Whether a string holds characters UTF-8 cannot encode (lone surrogates).
-
-    text (str): the string.
-    RETURNS (bool): True when it cannot be written as UTF-8 as it is.
-    """
-    return _LONE_SURROGATE.search(text) is not None
 
 
 def _escape_char(char: str) -> str:
@@ -59,7 +52,7 @@ def escape_text(text: str) -> str:
     text (str): the string.
     RETURNS (str): a string UTF-8 can encode.
     """
-    if not needs_escape(text):
+    if not has_lone_surrogates(text):
         return text
     return "".join(_escape_char(char) for char in text)
 
@@ -86,7 +79,7 @@ def unescape_text(text: str) -> str:
 def _escape_value(value: Any) -> Tuple[Any, bool]:
     """The value with every string in it escaped, and whether anything changed."""
     if isinstance(value, str):
-        return (escape_text(value), True) if needs_escape(value) else (value, False)
+        return (escape_text(value), True) if has_lone_surrogates(value) else (value, False)
     if isinstance(value, dict):
         changed = False
         clean: Dict[Any, Any] = {}
@@ -139,7 +132,7 @@ def mirrored_json_line(obj: Any) -> bytes:
         JSON escapes `\\uXXXX`, so a JSON reader gets the very same strings back.
     """
     text = json.dumps(obj, ensure_ascii=False)
-    if needs_escape(text):
+    if has_lone_surrogates(text):
         # json.dumps(ensure_ascii=False) leaves them raw inside string literals,
         # and only there: the same characters as JSON escapes are the same value.
         text = _LONE_SURROGATE.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
