@@ -1,4 +1,4 @@
-"""The hand-written realistic notes in assets/realistic_eval (dev, test, dev_b, dev_c, dev_d, dev_dialogues)."""
+"""The hand-written realistic notes in assets/realistic_eval (dev, test, dev_b, dev_c, dev_d, dev_dialogues, dev_nursing)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from markup_helpers import convert_folder_checked
 from spacy_phi.converters import read_markup
 
 REALISTIC = Path(__file__).resolve().parent.parent / "assets" / "realistic_eval"
-SPLITS = {"dev": 20, "test": 20, "dev_b": 24, "dev_c": 24, "dev_d": 24, "dev_dialogues": 72}
+SPLITS = {"dev": 20, "test": 20, "dev_b": 24, "dev_c": 24, "dev_d": 24, "dev_dialogues": 72, "dev_nursing": 10}
 
 
 @pytest.mark.parametrize("split,count", list(SPLITS.items()))
