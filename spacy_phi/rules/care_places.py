@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from typing import FrozenSet
 
+from ..lexicon.common_words import name_like_words
 from ..lexicon.label_lexicons import default_lexicons
 from ..lexicon.vocabulary import default_vocabulary
 
@@ -33,6 +34,7 @@ CARE_PLACE_WORDS: FrozenSet[str] = frozenset(
     mom's dad's sister's daughter's son's
     family wife husband daughter son friend friends bathroom bathrooms commode shower bedside
     baseline goal noc hs am pm prn q ivf ngt ogt ett picc
+    simv imv ps psv cpap bipap prvc ac vc pc aprv cmv trach rounds
     """.split()
 )
 
@@ -75,15 +77,23 @@ def is_institution_word(value: str) -> bool:
         return False
     if len(word) < 2 or (len(word) <= 3 and not word.isupper() and not word.islower()):
         return False  # "Gh", "Ir": a short word in mixed case is no acronym
+    if word.islower() and word in name_like_words():
+        return False  # a word in lower case that is also a name is the word ("going to die")
     return not _is_care_word(word)
 
 
 def is_named_institution_before_head(value: str) -> bool:
     """The words before an institution head ("sacred heart", "reisterstown",
-    "LAUREL", "Union") name one: none is a function word, a generic word of
-    hospitals ("outside", "local", "community"), a clinical abbreviation or a
-    drug; common words are allowed ("sacred heart": names of saints and virtues)."""
+    "LAUREL REGIONAL", "Union Memorial") name one: none is a function word, a
+    generic word of hospitals ("outside", "local", "community"), a clinical
+    abbreviation or a drug. Common words are allowed ("sacred heart": names of
+    saints and virtues), but one common word alone only before "Memorial" or
+    "Regional", which no sentence puts after a verb ("wanted to leave hospital")."""
     words = _WORD.findall(value)
+    if words and words[-1].lower() in ("memorial", "regional"):
+        words = words[:-1]
+    elif len(words) == 1 and default_vocabulary().is_common_word(words[0].lower()):
+        return False
     if not words:
         return False
     vocabulary = default_vocabulary()

@@ -109,10 +109,12 @@ _NOT_HOSPITAL_WORD = (
     r"call|contact|return|schedule|page|notify|refer|phone|ask|attend|visit|go|see|check)\b)"
 )
 #: Verbs that move a patient to, from or through a place of care ("TRANS TO GH",
-#: "d/c'd to", "taken to", "followed at"); "c/o" is a call-out from the unit.
+#: "d/c'd to", "taken to", "followed at"); "c/o" is a call-out from the unit. Not
+#: "sent" nor "returned": specimens are sent ("sent to BB") and patients return to a
+#: ventilator mode or a rhythm ("returned to SIMV", "returned to SR").
 _MOVEMENT_VERBS = (
-    r"transfer(?:red|ed|ring|s)?|transfered|trans|tx(?:['’]?d)?|xfer(?:red|ed)?|referred|taken|sent|went|go|going|"
-    r"brought|admitted|arrived|came|returned|d/?c['’]?d|discharged|followed|seen|treated|transported|moved|c/o|"
+    r"transfer(?:red|ed|ring|s)?|transfered|trans|tx(?:['’]?d)?|xfer(?:red|ed)?|referred|taken|went|go|going|"
+    r"brought|admitted|arrived|came|d/?c['’]?d|discharged|followed|seen|treated|transported|moved|c/o|"
     r"en[ \t]?route"
 )
 #: Words between a movement verb and its preposition ("transfer pt to", "go back to").
@@ -407,7 +409,8 @@ def rules() -> List[RegexRule]:
             rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
             r"(?P<value>[A-Za-z]+\d{0,2})(?![\w'’/-])",
             checks=("institution_word",),
-            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|sent|went|go|brought|admitted|arrived|came|returned|d/?c|"
+            exclude_after=r"[ \t]+(?:site|line|port|sheath|cath)\b",  # a line removed from a site ("dc'd from fem site")
+            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
             r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
             priority=2,
             description=(
@@ -418,13 +421,14 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "ward_name_number", "DEPARTMENT",
-            r"\b(?i:on|to|from|per)[ \t]+(?P<value>[A-Za-z]{5,})(?=[ \t]?\d{1,2}(?:/\d{1,2})?(?![\w.%]))",
+            r"\b(?i:on|per)[ \t]+(?P<value>[A-Z][A-Za-z]{4,})(?=[ \t]?\d{1,2}(?:/\d{1,2})?(?![\w.%'’-]))",
             checks=("institution_word",),
             exclude_after=_DOSE_AFTER,
             priority=2,
             description=(
                 "a ward named by a proper name before its number ('ON QUARTERMAIN 6', 'per Quartermain 3 RN'); not a "
-                "drug, a setting or an ordinary word before a number ('on levo 2', 'on peep 5')"
+                "drug, a setting or an ordinary word before a number ('on levo 2', 'on peep 5', 'LOW TO UPPER 80'S'); after 'to' "
+                "and 'from' the movement rule finds it"
             ),
         ),
         RegexRule(

@@ -31,7 +31,7 @@ _NOT_CLINICIAN_WORDS = (
 
 #: Care staff's roles as notes in capitals write them before a name ("IV NURSE
 #: VIRGINIA SALLESE", "HO SCHWARZ": house officer, "RABBI KLEIN").
-_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|INTERN|RESIDENT|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
+_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
 
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
@@ -202,9 +202,9 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "patient_title_caps", "PATIENT",
-            rf"\b(?:MR|MRS|MS|MISS)\.?[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
-            checks=("not_common_word",),  # "MR MODERATE", "MS CHANGES": mitral regurgitation, mental status
-            prefilter=r"\b(?:MR|MRS|MS|MISS)\.?[ \t]+[A-Z]{2}",
+            rf"\b(?:MR|MRS|MISS)\.?[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
+            checks=("not_common_word",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
+            prefilter=r"\b(?:MR|MRS|MISS)\.?[ \t]+[A-Z]{2}",
             priority=2,
             description="a patient or relative in capitals after a title without its dot ('MRS BRUCER HERE', 'MR LOMISH HAD')",
         ),
@@ -225,7 +225,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "staff_role_caps", "DOCTOR",
-            rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
+            # four letters or more: "PER HO LLL EFFUSION" reports a finding
+            rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>[A-Z]{{4,}}(?:[-'][A-Z]{{2,}})?)(?![\w])",
             checks=("not_common_word",),
             prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
             priority=2,
