@@ -30,7 +30,7 @@ CARE_PLACE_WORDS: FrozenSet[str] = frozenset(
     or ors ir ep hd cath cathlab lab labs radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
     emg pft nuc nuclear endo endoscopy gi pulm renal dialysis hemodialysis cvvh crrt pt ot slp
     ed er ew triage eu osh ohs ofh outside transfer transfers morgue pharmacy clinic clinics
-    office hosp hospital hospitals campus center centre shelter jail prison work school church
+    office hosp hospital hospitals campus center centre shelter jail prison work school church daycare
     mom's dad's sister's daughter's son's
     family wife husband daughter son friend friends bathroom bathrooms commode shower bedside
     baseline goal noc hs am pm prn q ivf ngt ogt ett picc

@@ -24,6 +24,7 @@ from ...lexicon.gazetteers import (
     cms_hospital_pattern,
     countries_lower_pattern,
 )
+from ..fragments import MONTH
 from ..regex_rules import RegexRule
 
 # -- addresses -------------------------------------------------------------------------
@@ -412,7 +413,7 @@ def rules() -> List[RegexRule]:
             exclude_after=r"[ \t]+(?:site|line|port|sheath|cath)\b",  # a line removed from a site ("dc'd from fem site")
             prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
             r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
-            priority=2,
+            priority=1,  # weak: a city, country or hospital label of the tagger or the place rules on the same words wins
             description=(
                 "an institution or named ward in one word after a verb that moves the patient ('TRANS TO GH', "
                 "'transfer to quartermain 2', 'taken to kernan hosp', 'followed at gh'); not a place of care, an "
@@ -421,13 +422,13 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "ward_name_number", "DEPARTMENT",
-            r"\b(?i:on|per)[ \t]+(?P<value>[A-Z][A-Za-z]{4,})(?=[ \t]?\d{1,2}(?:/\d{1,2})?(?![\w.%'’-]))",
+            rf"\b(?i:on|per)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w.%'’-]))",
             checks=("institution_word",),
             exclude_after=_DOSE_AFTER,
             priority=2,
             description=(
                 "a ward named by a proper name before its number ('ON QUARTERMAIN 6', 'per Quartermain 3 RN'); not a "
-                "drug, a setting or an ordinary word before a number ('on levo 2', 'on peep 5', 'LOW TO UPPER 80'S'); after 'to' "
+                "drug, a setting, a month or an ordinary word before a number ('on levo 2', 'on peep 5', 'on December 3', 'LOW TO UPPER 80'S'); after 'to' "
                 "and 'from' the movement rule finds it"
             ),
         ),
