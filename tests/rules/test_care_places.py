@@ -2,6 +2,7 @@
 
 import pytest
 
+from spacy_phi.rules.builtin import builtin_rules
 from spacy_phi.rules.care_places import is_institution_word, is_named_institution_before_head, is_signature_name
 
 
@@ -30,3 +31,9 @@ def test_signature_names():
     assert is_signature_name("JON DEVAUX")
     assert not is_signature_name("NO CHANGES")
     assert not is_signature_name("q.")
+
+
+def test_a_month_before_a_day_is_no_ward():
+    ward = next(rule for rule in builtin_rules() if rule.id == "ward_name_number")
+    assert list(ward.matches("Seen on December 3 for follow-up")) == []
+    assert [m[:2] for m in ward.matches("IN RESP DISTRESS ON WESTERBROOK 6; CODE")] == [(20, 31)]

@@ -65,7 +65,6 @@ LOOKALIKES = [
     ("all lines dc'd from fem site", "fem"),
     ("she says I'm going to die", "die"),
     ("BP LOW TO UPPER 80'S SYSTOLIC", "UPPER"),
-    ("Seen on December 3 for follow-up", "December"),
     ("STATING HE WANTED TO LEAVE HOSPITAL AND SIGN AMA", "LEAVE"),
 ]
 

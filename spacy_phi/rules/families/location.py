@@ -559,7 +559,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("SEEN AT ST. JOSEPH'S HOSPITAL", "HOSPITAL", "ST. JOSEPH'S HOSPITAL", "hospital_name_head"),
     ("REFERRED TO QH.   ARRIVED IN TRANSFER APPROX. 2130", "HOSPITAL", "QH", "institution_after_movement"),
     ("pt is followed at qh by dr kim. arrived via amb", "HOSPITAL", "qh", "institution_after_movement"),
-    ("911 was called and pt taken to varnum hosp.", "HOSPITAL", "varnum", "institution_after_movement"),
+    ("911 was called and pt taken to varnum ew for eval", "HOSPITAL", "varnum", "institution_after_movement"),
     ("Plan: Transfer to Westerbrook 2, increase mobility.", "HOSPITAL", "Westerbrook", "institution_after_movement"),
     ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("pt to go this afternoon, to sacred heart hospital.", "HOSPITAL", "sacred heart", "institution_before_loose_head"),
