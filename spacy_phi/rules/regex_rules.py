@@ -20,7 +20,7 @@ from ..lexicon import gazetteers
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.vocabulary import default_vocabulary
-from . import name_patterns
+from . import care_places, name_patterns
 from .regex_speed import compile_guarded
 
 #: Regex flags a rule may name.
@@ -140,6 +140,9 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "organization_name": gazetteers.is_organization_name,
     "employer_name": gazetteers.is_employer_name,
     "hospital_name": gazetteers.is_hospital_name,
+    "institution_word": care_places.is_institution_word,
+    "named_institution_before_head": care_places.is_named_institution_before_head,
+    "signature_name": care_places.is_signature_name,
     # identifier validators (checksums, structure); usually named in `confirm`
     "luhn_card": checksums.is_card,
     "npi": checksums.is_npi,

@@ -51,6 +51,21 @@ LOOKALIKES = [
     ("Lakeside Family Medicine - Progress Note", "Progress Note"),
     ("Please Call 5 West with results.", "Call"),
     ("Lives at 79 Pine Shore Unit 5, Dover.", "Pine Shore Unit 5"),
+    ("PLAN: TRANSFER TO MICU WHEN BED AVAILABLE", "MICU"),
+    ("pt sent to IR for line placement", "IR"),
+    ("d/c'd to rehab in the am", "rehab"),
+    ("arrived from OSH intubated", "OSH"),
+    ("transfer to stepdown 2 when stable", "stepdown"),
+    ("remains on levo 2 mcg/kg/min", "levo"),
+    ("went to sleep after midnight", "sleep"),
+    ("was taken to outside hospital by ems", "outside"),
+    ("Pt brought to the main campus for MRI", "main"),
+    ("New clot sent to BB. 5 u ready", "BB"),
+    ("PT RETURNED TO SIMV OVERNIGHT", "SIMV"),
+    ("all lines dc'd from fem site", "fem"),
+    ("she says I'm going to die", "die"),
+    ("BP LOW TO UPPER 80'S SYSTOLIC", "UPPER"),
+    ("STATING HE WANTED TO LEAVE HOSPITAL AND SIGN AMA", "LEAVE"),
 ]
 
 

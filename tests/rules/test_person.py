@@ -17,6 +17,15 @@ PATTERN_EXAMPLES = [
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("ECHO: MR MODERATE, TR MILD", "MODERATE"),
+    ("NEURO: MS CHANGES NOTED", "CHANGES"),
+    ("? EXTUBATION IF MS CLEARS.", "CLEARS"),
+    ("Per HO LLL pleural effusion", "LLL"),
+    ("AFTER AM RESIDENT ROUNDS.", "ROUNDS"),
+    ("HO AWARE OF LABS", "AWARE"),
+    ("SON AND DAUGHTER, SON IN LAW AT BEDSIDE", "SON"),
+    ("VS STABLE. NO CHANGES RN", "NO CHANGES"),
+    ("Mother, Father and sister with diabetes", "Father"),
     ("f/u w/ PCP Dr. Beth Kowalski at OneWorld", "Dr"),
     ("[patient] my wife , she says i snore .", "she"),
     ("[doctor] so the patient is a sixty year old female", "the patient"),

@@ -24,6 +24,7 @@ from ...lexicon.gazetteers import (
     cms_hospital_pattern,
     countries_lower_pattern,
 )
+from ..fragments import MONTH
 from ..regex_rules import RegexRule
 
 # -- addresses -------------------------------------------------------------------------
@@ -108,6 +109,23 @@ _NOT_HOSPITAL_WORD = (
     # imperatives of instructions ("Call Clinic with concerns", "Return to ...")
     r"call|contact|return|schedule|page|notify|refer|phone|ask|attend|visit|go|see|check)\b)"
 )
+#: Verbs that move a patient to, from or through a place of care ("TRANS TO GH",
+#: "d/c'd to", "taken to", "followed at"); "c/o" is a call-out from the unit. Not
+#: "sent" nor "returned": specimens are sent ("sent to BB") and patients return to a
+#: ventilator mode or a rhythm ("returned to SIMV", "returned to SR").
+_MOVEMENT_VERBS = (
+    r"transfer(?:red|ed|ring|s)?|transfered|trans|tx(?:['’]?d)?|xfer(?:red|ed)?|referred|taken|went|go|going|"
+    r"brought|admitted|arrived|came|d/?c['’]?d|discharged|followed|seen|treated|transported|moved|c/o|"
+    r"en[ \t]?route"
+)
+#: Words between a movement verb and its preposition ("transfer pt to", "go back to").
+_MOVEMENT_FILLER = r"(?:(?:pt|patient|her|him|back|over|out|up)[ \t]+){0,2}"
+#: A word of an institution's name in lower case, title case or capitals before its
+#: head ("sacred", "LAUREL"), not the head itself: "Memorial" and "Regional" end the
+#: name and are part of it, "hospital" and "campus" follow it.
+_LOOSE_NAME_WORD = r"(?!(?i:memorial|regional|hospital|hosp|campus)\b)(?:[A-Za-z][a-z'’]+|[A-Z][A-Z'’]+)"
+#: A number with a unit after a word: a dose or a setting, not a ward ("on levo 2 mcg").
+_DOSE_AFTER = r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%)\b"
 #: A capitalised word of a hospital's name ("St.", "Joseph's", "McLean").
 _TITLE_WORD = rf"(?:St\.|{_NOT_HOSPITAL_WORD}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?)"
 #: A word in capitals of a hospital's name ("ST.", "BETH").
@@ -388,6 +406,46 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "institution_after_movement", "HOSPITAL",
+            rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
+            r"(?P<value>[A-Za-z]+\d{0,2})(?![\w'’/-])",
+            checks=("institution_word",),
+            exclude_after=r"[ \t]+(?:site|line|port|sheath|cath)\b",  # a line removed from a site ("dc'd from fem site")
+            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
+            r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
+            priority=1,  # weak: a city, country or hospital label of the tagger or the place rules on the same words wins
+            description=(
+                "an institution or named ward in one word after a verb that moves the patient ('TRANS TO GH', "
+                "'transfer to quartermain 2', 'taken to kernan hosp', 'followed at gh'); not a place of care, an "
+                "ordinary word or a clinical abbreviation ('transfer to MICU', 'sent to IR', 'd/c'd to rehab')"
+            ),
+        ),
+        RegexRule(
+            "ward_name_number", "DEPARTMENT",
+            rf"\b(?i:on|per)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w.%'’-]))",
+            checks=("institution_word",),
+            exclude_after=_DOSE_AFTER,
+            priority=2,
+            description=(
+                "a ward named by a proper name before its number ('ON QUARTERMAIN 6', 'per Quartermain 3 RN'); not a "
+                "drug, a setting, a month or an ordinary word before a number ('on levo 2', 'on peep 5', 'on December 3', 'LOW TO UPPER 80'S'); after 'to' "
+                "and 'from' the movement rule finds it"
+            ),
+        ),
+        RegexRule(
+            "institution_before_loose_head", "HOSPITAL",
+            r"\b(?i:to|at|from|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
+            rf"(?P<value>(?P<name>{_LOOSE_NAME_WORD}(?:[ \t]+{_LOOSE_NAME_WORD}){{0,2}})"
+            r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus)\b)))",
+            group_checks={"name": ("named_institution_before_head",)},
+            priority=2,
+            description=(
+                "an institution in lower case or capitals before 'hospital', 'campus', 'memorial' or 'regional' after "
+                "'to', 'at', 'from' ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', 'the Zagaria campus'); "
+                "not a generic word ('to outside hospital', 'at the main campus')"
+            ),
+        ),
+        RegexRule(
             "street_spoken_lower", "STREET",
             r"\b(?:on|off\s+of|off|near|by|at|to|down|up)\s+(?:,\s*(?:on|off)\s+)?"
             r"(?P<value>(?!(?:busy|main|dirt|gravel|back|side|country|long|same|other|next|wrong|right|left|open|private|"
@@ -499,6 +557,13 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("UNIVERSITY MEDICAL CENTER OF EL PASO - EMERGENCY DEPARTMENT", "HOSPITAL", "UNIVERSITY MEDICAL CENTER OF EL PASO", "hospital_name_head"),
     ("OPERATIVE REPORT Baptist Health Medical Center-Little Rock", "HOSPITAL", "Baptist Health Medical Center-Little Rock", "hospital_name_head"),
     ("SEEN AT ST. JOSEPH'S HOSPITAL", "HOSPITAL", "ST. JOSEPH'S HOSPITAL", "hospital_name_head"),
+    ("REFERRED TO QH.   ARRIVED IN TRANSFER APPROX. 2130", "HOSPITAL", "QH", "institution_after_movement"),
+    ("pt is followed at qh by dr kim. arrived via amb", "HOSPITAL", "qh", "institution_after_movement"),
+    ("911 was called and pt taken to varnum ew for eval", "HOSPITAL", "varnum", "institution_after_movement"),
+    ("Plan: Transfer to Westerbrook 2, increase mobility.", "HOSPITAL", "Westerbrook", "institution_after_movement"),
+    ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
+    ("pt to go this afternoon, to sacred heart hospital.", "HOSPITAL", "sacred heart", "institution_before_loose_head"),
+    ("TAKEN TO ORCHARD REGIONAL WHERE CK'S POS.", "HOSPITAL", "ORCHARD REGIONAL", "institution_before_loose_head"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway", "street_spoken_lower"),
     ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road", "street_spoken_lower"),
     ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius", "church_or_saint_lower"),

@@ -29,6 +29,10 @@ _NOT_CLINICIAN_WORDS = (
     r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The"
 )
 
+#: Care staff's roles as notes in capitals write them before a name ("IV NURSE
+#: VIRGINIA SALLESE", "HO SCHWARZ": house officer, "RABBI KLEIN").
+_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
+
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
 _STAFF_ROLES_FIRST = (
@@ -87,8 +91,9 @@ _LAY_ROLES = (
 #: Titles after a role: the title rules take the name ("PCP Dr. Lim", "Neighbor Mrs. Pruitt").
 _TITLE_WORDS = r"(?:Dr|Drs|Mr|Mrs|Ms|Miss|Mx|Doctor|Lic|Prof|Rev)"
 
-#: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper").
-_LOWER_DOCTOR_TITLE = r"\b(?:dr\.?|doctor)\s+(?!(?:dr|doctor)\b)"
+#: "dr" or "doctor" before a lower-case clinician's name, not twice ("doctor doctor cooper");
+#: the dot may be glued to the name ("dr.ayoub").
+_LOWER_DOCTOR_TITLE = r"\b(?:dr\.\s*|dr\s+|doctor\s+)(?!(?:dr|doctor)\b)"
 
 
 def _role_then_name_rule(rule_id: str, label: str, roles: str, description: str) -> RegexRule:
@@ -171,7 +176,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",
-            rf"\b(?:DR|RN)\.?\s+(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){CAPS_NAME})?)(?![\w])",
+            rf"\b(?:DR|RN)(?:\.\s*|\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){CAPS_NAME})?)(?![\w])",
             checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
             exclude_after=r"\s*:",
             priority=2,
@@ -191,9 +196,69 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_name", "PATIENT",
-            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*\(?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}){PERSON}",
+            rf"(?i:\b{RELATIVE_WORDS})(?!['’])\s*[,(]?\s*(?:named\s+|is\s+)?(?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?(?!{_NOT_RELATIVE_NAME}|(?i:{RELATIVE_WORDS})\b){PERSON}",
             priority=2,
             description="relative or other lay person named after the relation ('wife Yesenia', 'dtr Renata Kowalczyk-Dunn')",
+        ),
+        RegexRule(
+            "patient_title_caps", "PATIENT",
+            rf"\b(?:MR|MRS|MISS)\.?[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
+            checks=("not_common_word",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
+            prefilter=r"\b(?:MR|MRS|MISS)\.?[ \t]+[A-Z]{2}",
+            priority=2,
+            description="a patient or relative in capitals after a title without its dot ('MRS BRUCER HERE', 'MR LOMISH HAD')",
+        ),
+        RegexRule(
+            "relative_comma_caps", "PATIENT",
+            rf"(?i:\b{RELATIVE_WORDS})[ \t]*,[ \t]*(?P<value>{CAPS_NAME}(?:[ \t]+{CAPS_NAME})?)(?![\w])",
+            checks=("not_common_word",),
+            priority=2,
+            description="a relative's name in capitals set off by a comma ('SISTER,CARROLL ANNE HAS PHONED'); not 'DAUGHTER, SON'",
+        ),
+        RegexRule(
+            "staff_role_caps_full", "DOCTOR",
+            rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>{CAPS_NAME}[ \t]+{CAPS_NAME})(?![\w])",
+            checks=("not_common_word",),
+            prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
+            priority=2,
+            description="care staff in capitals after their role, given and family name ('IV NURSE VIRGINIA SALLESE CALLED')",
+        ),
+        RegexRule(
+            "staff_role_caps", "DOCTOR",
+            # four letters or more: "PER HO LLL EFFUSION" reports a finding
+            rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>[A-Z]{{4,}}(?:[-'][A-Z]{{2,}})?)(?![\w])",
+            checks=("not_common_word",),
+            prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
+            priority=2,
+            description="care staff in capitals after their role ('SPOKE WITH HO SCHWARZ', 'RABBI KLEIN CAME'); not 'HO AWARE'",
+        ),
+        RegexRule(
+            "doctors_coordinated", "DOCTOR",
+            rf"\b(?:Drs|DRS)['’]?\.?[ \t]+(?P<value>{NAME_WORD}|{CAPS_NAME})(?=[ \t]+(?:and|AND|&)[ \t]+(?:{NAME_WORD}|{CAPS_NAME})\b)",
+            checks=("no_long_common_word",),
+            priority=2,
+            description="the first of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
+        ),
+        RegexRule(
+            "doctors_coordinated_second", "DOCTOR",
+            rf"\b(?:Drs|DRS)['’]?\.?[ \t]+(?:{NAME_WORD}|{CAPS_NAME})[ \t]+(?:and|AND|&)[ \t]+(?P<value>{NAME_WORD}|{CAPS_NAME})(?![\w])",
+            checks=("no_long_common_word",),
+            priority=2,
+            description="the second of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
+        ),
+        RegexRule(
+            "signature_before_credential", "DOCTOR",
+            r"(?:^|[.!?;][ \t]+|[ \t]{2,})(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z]\.)?"
+            r"(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)[ \t]*,?[ \t]*"
+            r"(?i:rrt|crt|rn|lpn|bsn|msn|rn,?[ \t]*bsn|bsn/rn|rn/bsn|licsw|lcsw|msw|np|pa-c)[ \t]*$",
+            flags="m",
+            checks=("signature_name",),
+            prefilter=r"(?i:\b(?:rrt|crt|rn|lpn|bsn|msn|licsw|lcsw|msw|np|pa-c)[ \t]*(?:$|\n))",
+            priority=2,
+            description=(
+                "a staff member signing a note: a name before the credential at the end of a line, in any case "
+                "('all is well. q. lander rrt', 'JON DEVAUX RRT', 'barbara j. parrilli bsn/rn'); not 'NO CHANGES RN'"
+            ),
         ),
         RegexRule(
             "relative_name_listed", "PATIENT",
@@ -354,7 +419,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "patient_title_lower", "PATIENT",
-            r"\b(?:(?:mr|mrs|ms)\s?\.|mister|missus)\s+(?P<value>[a-z][a-z'-]+)(?![\w])",
+            r"\b(?:(?:mr|mrs|ms)\s?\.\s*|(?:mister|missus)\s+)(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
             priority=2,
             description=(
@@ -492,6 +557,16 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Mrs. O'Neil-Brown called", "PATIENT", "O'Neil-Brown", "patient_title"),
     ("Mr. Parkinson is here", "PATIENT", "Parkinson", "patient_title"),
     ("cc Mrs.Achterberg", "PATIENT", "Achterberg", "patient_title"),
+    ("Telephone update to pt's daughter, Philomena overnight", "PATIENT", "Philomena", "relative_name"),
+    ("SAY HUSBAND UNDERSTANDS, MRS BRUCKMANN FAIR.", "PATIENT", "BRUCKMANN", "patient_title_caps"),
+    ("MR LOMBETTI HAD AN IMPROVED DAY TODAY.", "PATIENT", "LOMBETTI", "patient_title_caps"),
+    ("COPING-- SISTER,CARLOTTA ANNE HAS PHONED", "PATIENT", "CARLOTTA ANNE", "relative_comma_caps"),
+    ("IV NURSE ORSOLYA SZALAVECZ CALLED AND SAID", "DOCTOR", "ORSOLYA SZALAVECZ", "staff_role_caps_full"),
+    ("SPOKE WITH HO SCHWEBEL REGARDING PT'S STATUS.", "DOCTOR", "SCHWEBEL", "staff_role_caps"),
+    ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
+    ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
+    ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
+    ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
     ("Sister Adaeze (29) is a nurse", "PATIENT", "Adaeze", "relative_name"),
