@@ -86,7 +86,24 @@ KEPT = [
     ("Picked up meds at CVS today.", "CVS", "ORGANIZATION"),  # a chain, whatever else it abbreviates
     ("Works at IBM as an engineer.", "IBM", "ORGANIZATION"),
     ("Smith/Jones to follow", "Smith", "DOCTOR"),  # a slash between names
+    ("Pt was transferred to GH for care.", "GH", "HOSPITAL"),  # a move into a place
+    ("Plan: referral to BMC behavioral health", "BMC", "HOSPITAL"),  # "to" an organisation
+    ("cleared customs; CBP officer on scene", "CBP", "ORGANIZATION"),  # a job after its employer
+    ("Crown seated, recheck in 2 wk. RW\n", "RW", "DOCTOR"),  # two capitals of the open list: initials
+    (CAPS + "PT TX TO GH, STABLE", "GH", "HOSPITAL"),
 ]
+
+
+LISTED_THREE_LETTERS = [
+    ("Pt now on SIMV 50%", "SIMV", "ORGANIZATION"),
+    ("Stent to the LCX placed", "LCX", "DOCTOR"),
+]
+
+
+@pytest.mark.parametrize("text,value,label", LISTED_THREE_LETTERS)
+def test_listed_abbreviations_of_three_letters_are_vetoed_in_mixed_case(text, value, label):
+    kept, vetoed = guard_one_span(guard_pipeline(), text, value, label)
+    assert kept == [] and vetoed == [(value, "guard:abbreviation/listed_alone")]
 
 
 @pytest.mark.parametrize("text,value,label", KEPT)

@@ -17,7 +17,11 @@ for one span, in order:
 2. the whole span is a drug (list, stem, or one edit away), an
    always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
    abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
-   ("LICSW", "PGY") -> veto;
+   ("LICSW", "PGY") -> veto; then clinical shorthand of a person, place or
+   organisation span (`checks/shorthand.py`): an abbreviation of the open list
+   ("SIMV", "LCX"), a staff role ("HO aware"), a SOAP letter opening a line
+   ("S: \"I want..."), a slash pair ("C/S") -> veto, unless a name field or a
+   name is beside it ("Attending: SR", "Al Ross");
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
    "Lewy body"), or a tagger's person or place span ends in a medical head
@@ -34,7 +38,9 @@ for one span, in order:
    is no name or place ("Gout", "Denies LOC", "bedroom") -> veto, unless a
    relative or role word comes before it ("wife", "dtr", "HHA"), it is
    capitalised in mid-sentence ("in Revere"), or (organisations) it holds an
-   institution word or follows "works at" ("at target");
+   institution word or follows "works at" ("at target"); a span written in
+   capitals is judged as if in lower case, with clinical abbreviations and
+   misspelt common words as ordinary words ("THICK WHITE SPUTM");
 6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -49,6 +55,7 @@ reads a fixed window around its span, so the guard is linear in note length.
 # signature with pydantic, which needs real type objects.
 
 import re
+from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
@@ -111,6 +118,12 @@ DEFAULT_VALIDATOR_GROUPS = [NER_GROUP]
 _WORKPLACE_BEFORE = re.compile(
     r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
     r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
+    re.IGNORECASE,
+)
+#: The workplace cues that are words of work, not prepositions ("works at", "employed by", "job at").
+_JOB_WORD_BEFORE = re.compile(
+    r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
+    r"member|volunteers?)\b[^.\n]{0,12}$",
     re.IGNORECASE,
 )
 #: A word, then "at" or "for", right before a span: a job and its workplace when the word is an occupation.
@@ -279,19 +292,23 @@ class PhiGuard(JsonStateMixin, Pipe):
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
             return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
-        if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(span, text, vocab):
+        if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(
+            span, text, vocab, self.lexicons.occupations
+        ):
             return EXACT_ABBREVIATION
-        if group != RULES_GROUP:
-            # Shorthand of a terse note: "SIMV", "HO aware", "S: \"I want...\"", "C/S".
-            reason = shorthand_reason(span, text, vocab, self._ordinary_words_text, self._place_codes())
-            if reason is not None:
-                return reason
         # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
         # CITY, "PGY" of "PGY-2" tagged HOSPITAL, "FACC, FSCAI"), name no one; as a
         # PROFESSION a credential can be a patient's job. (A lone abbreviation was
         # vetoed just above.)
         if group != RULES_GROUP and label != "PROFESSION" and self._credentials_only(span):
             return CREDENTIALS
+        if group != RULES_GROUP:
+            # Shorthand of a terse note: "SIMV", "HO aware", "S: \"I want...\"", "C/S".
+            reason = shorthand_reason(
+                span, text, vocab, self._ordinary_words_text, self._place_codes(), self.lexicons.occupations
+            )
+            if reason is not None:
+                return reason
         term = normalize_term(span.text)
         if not term:
             return None
@@ -342,7 +359,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
             return False
         in_capitals = self._capitals_say_nothing(span, words)
-        if in_capitals and (named_in_context(span, text, self.vocabulary) or is_chain_name(span.text)):
+        if in_capitals and (named_in_context(span, text, self.vocabulary, self.lexicons.occupations) or is_chain_name(span, text)):
             return False  # "Attending: SR", "ROSS, AL", "CVS" the pharmacy
         if in_capitals:
             words = [w for w in words if w.lower() not in SIDE_LETTERS]  # "HOLDING R HAND"
@@ -362,7 +379,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             if self._may_be_name(words):
                 return False
         if span.label_ in INSTITUTION_LABELS:
-            if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
+            # In capitals "from", "by", "with" are a note's ("SX'D BY RT FOR THICK SPUTUM"), no workplace cue.
+            workplace = (_JOB_WORD_BEFORE if in_capitals else _WORKPLACE_BEFORE).search(before)
+            if any(w.lower() in INSTITUTION_WORDS for w in words) or workplace:
                 return False
             if in_capitals and self._job_before(before):
                 return False  # "GROUNDSKEEPER AT TARGET": a workplace
@@ -378,7 +397,7 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     def _place_codes(self) -> FrozenSet[str]:
         """State and country codes of the gazetteers, as written ("PA", "UK")."""
-        return self.lexicons.states | self.lexicons.countries
+        return _union(self.lexicons.states, self.lexicons.countries)
 
     def _job_before(self, before: str) -> bool:
         """Whether an occupation and "at" or "for" come right before a span ("GROUNDSKEEPER AT ")."""
@@ -386,11 +405,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         return bool(match) and match.group(1).lower() in self.lexicons.occupations
 
     def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
-        """Whether the span is written in capitals and names no one by its words:
+        """Whether the span is written in capitals and names no one by its words
+        (a department is named by ordinary words, so it never is one):
         no word is a given or family name that is no ordinary word ("QUENTIN",
         "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
-        if not span.text.isupper():
-            return False
+        if not span.text.isupper() or span.label_ == "DEPARTMENT":
+            return False  # a department is named with ordinary words ("SPORTS MEDICINE")
         names = person_names()
         name_like = name_like_words()
         in_names = [w.lower() in names for w in words]
@@ -400,8 +420,9 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     def _short_word_in_capitals(self, word: str, label: str) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation
-        ("ARM", "ABX", "SR", "IN"), not a state code or an initial; a STATE's
-        function words stay ("OR", "IN", "ME")."""
+        ("ARM", "ABX", "LCX", "IN"), not a state code or an initial; a STATE's
+        function words stay ("OR", "IN", "ME"), and so do two letters that only
+        the open list knows ("GH" of "LEAVE GH")."""
         vocab = self.vocabulary
         lower = word.lower()
         if label == "STATE" and lower in FUNCTION_WORDS:
@@ -410,7 +431,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             return True
         return (
             lower in FUNCTION_WORDS
-            or vocab.is_clinical_abbreviation(word)
+            or vocab.is_abbreviation(word)
+            # Two letters of the open list are as often a place's or a person's initials ("GH").
+            or (len(word) == 3 and vocab.is_clinical_abbreviation(word))
             or word in ROLE_ABBREVIATIONS
             or vocab.is_lower_case_shorthand(word)
         )
@@ -418,7 +441,8 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _ordinary_in_capitals(self, word: str) -> bool:
         """A word of a span in capitals that names nothing: a common or function
         word (a name that is also one included), a drug, a clinical abbreviation
-        or a common word misspelt by one edit ("SPUTM", "PRESNT")."""
+        or a common word misspelt by one edit ("SPUTM", "PRESNT") that is no
+        name or place ("MIAMI" is one edit from the word "miamia", but a city)."""
         vocab = self.vocabulary
         lower = word.lower()
         if (
@@ -430,7 +454,19 @@ class PhiGuard(JsonStateMixin, Pipe):
             or lower in name_like_words()  # "WHITE", "GOOD": the span's names were ruled out before
         ):
             return True
-        return lower not in person_names() and vocab.is_misspelt_common_word(lower)
+        return not self._may_be_name_or_place(lower) and vocab.is_misspelt_common_word(lower)
+
+    def _may_be_name_or_place(self, lower: str) -> bool:
+        """A lower-case word of the name lists or a place of the gazetteers ("miami",
+        "dolores"): never read as a misspelt common word."""
+        from ..lexicon.gazetteers import us_cities_lower  # the rules import the guard
+
+        return (
+            lower in person_names()
+            or lower in us_cities_lower()
+            or lower in self.lexicons.states_lower
+            or lower in self.lexicons.countries_lower
+        )
 
     def _ordinary_words_text(self, value: str) -> bool:
         """Whether every word of a text is a side letter, a function word or an
@@ -582,6 +618,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         if "lexicons" in data:
             self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+
+
+@lru_cache(maxsize=4)
+def _union(first: FrozenSet[str], second: FrozenSet[str]) -> FrozenSet[str]:
+    """Two lexicons as one set, built once per pair."""
+    return first | second
 
 
 def _role_words_only(span: Span) -> bool:

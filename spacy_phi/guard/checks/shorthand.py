@@ -48,6 +48,10 @@ _NAME_FIELD_BEFORE = re.compile(
     r"contact|signed|signature|author|cosigner|proxy|hcp)\s*[:#-]\s*\Z",
     re.IGNORECASE,
 )
+#: A one-word field label right before the span ("Cytotechnologist: ").
+_FIELD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]*:[ \t]*\Z")
+#: How a job's name ends ("Cytotechnologist", "Dietician", "Rad tech").
+_JOB_ENDING = re.compile(r"(?:ist|ician|tech|nurse)\Z", re.IGNORECASE)
 #: The word right before a span on its line, with an optional comma ("ROSS, " of "ROSS, AL").
 _WORD_BEFORE = re.compile(r"([A-Za-z][A-Za-z'-]+),?[ \t]+\Z")
 #: The word right after a span on its line ("Ross" of "Al Ross").
@@ -55,6 +59,22 @@ _WORD_AFTER = re.compile(r",?[ \t]+([A-Za-z][A-Za-z'-]+)")
 #: A workplace or shop before an organisation's abbreviation ("works at IBM", "shops at CVS").
 _EMPLOYER_BEFORE = re.compile(
     r"\b(?:works?|worked|working|employed|employer|job|retired|shops?|shopped|pharmacy|store)\b[^.\n]{0,12}\Z", re.IGNORECASE
+)
+#: A move into or out of a place right before a span ("transferred to ", "TX TO ", "admitted to the ", "leave "):
+#: a hospital's or a place's short name follows ("transferred to GH").
+_MOVED_TO_BEFORE = re.compile(
+    r"\b(?:transferred|transfer|transfered|tx|txd|xfer|xferred|sent|admitted|admit|readmitted|discharged|dc'?d|"
+    r"taken|brought|flown|moved|returned|return|arrived|came|went|leave|left|referred)"
+    r"(?:[ \t]+(?:back|here|over))?(?:[ \t]+(?:to|from|at|in|into))?(?:[ \t]+the)?[ \t]+\Z",
+    re.IGNORECASE,
+)
+#: "at", "to" or "from" right before an organisation: where someone goes or is sent ("referral to BMC").
+_AT_OR_TO_BEFORE = re.compile(r"\b(?:at|to|from)[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
+#: A place's cue right before a place ("lives in ", "moved to ", "from ", "near ").
+_PLACE_CUE_BEFORE = re.compile(
+    r"\b(?:(?:lives?|living|lived|born|raised|grew[ \t]+up|resides?|moved|relocated|vacation(?:ing)?)[ \t]+(?:in|to|near)|"
+    r"from|near|visiting)[ \t]+\Z",
+    re.IGNORECASE,
 )
 #: National chains (lower case): an organisation that is one keeps its name ("CVS" the pharmacy).
 _CHAINS = frozenset(CHAIN_NAMES.split("|"))
@@ -79,16 +99,31 @@ def _is_name_word(word: str, vocabulary: MedicalVocabulary) -> bool:
     )
 
 
-def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary) -> bool:
+def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occupations: FrozenSet[str]) -> bool:
     """Whether the words around a span make it a name: a name field before it
-    ("Attending: HO"), a capitalised given or family name beside it on its line
+    ("Attending: HO", "Cytotechnologist: CM": a job's field holds initials), a capitalised given or family name beside it on its line
     ("Al Ross", "ROSS, AL"), or, for an organisation, a workplace or shop before
-    it ("works at IBM")."""
+    it ("works at IBM"), "at", "to" or "from" before it ("referral to BMC") or a
+    job after it ("CBP officer"); for a place or an institution, a move into or
+    out of it ("transferred to GH"); for a place, a place's cue ("lives in")."""
     before = text[max(0, span.start_char - 30) : span.start_char]
     if _NAME_FIELD_BEFORE.search(before):
         return True
+    field = _FIELD_BEFORE.search(before)
+    if field and (field.group(1).lower() in occupations or _JOB_ENDING.search(field.group(1))):
+        return True
     if span.label_ in INSTITUTION_LABELS and _EMPLOYER_BEFORE.search(before):
         return True
+    if span.label_ in INSTITUTION_LABELS | PLACE_LABELS and _MOVED_TO_BEFORE.search(before):
+        return True
+    if span.label_ in INSTITUTION_LABELS and _AT_OR_TO_BEFORE.search(before):
+        return True  # "referral to BMC", "It's at BMC"
+    if span.label_ in PLACE_LABELS and _PLACE_CUE_BEFORE.search(before):
+        return True  # "lives in", "from"; not "in" alone ("in SR" is a rhythm)
+    if span.label_ in INSTITUTION_LABELS:
+        job_after = _WORD_AFTER.match(text, span.end_char, min(len(text), span.end_char + 30))
+        if job_after and (job_after.group(1).lower() in occupations or _JOB_ENDING.search(job_after.group(1))):
+            return True  # "CBP officer": an employer before its job
     word_before = _WORD_BEFORE.search(before)
     if word_before and _is_name_word(word_before.group(1), vocabulary):
         return True
@@ -122,9 +157,18 @@ def slash_pair(span: Span, text: str) -> bool:
     return _SLASH_SHORT_AFTER.match(text, span.start_char + len(value)) is not None
 
 
-def is_chain_name(value: str) -> bool:
-    """A national chain's name ("CVS", "Walgreens"): an organisation, whatever else it abbreviates."""
-    return value.strip(" .").lower() in _CHAINS
+def _listed(value: str, vocabulary: MedicalVocabulary) -> bool:
+    """An abbreviation of the hand-written list, or of three letters or more of the
+    open list: two capitals of the open list are as often initials ("RW", "SM")."""
+    return vocabulary.is_abbreviation(value) or (
+        sum(c.isalpha() for c in value) >= 3 and vocabulary.is_clinical_abbreviation(value)
+    )
+
+
+def is_chain_name(span: Span, text: str) -> bool:
+    """A national chain's name ("CVS", "Walgreens"): an organisation, whatever else
+    it abbreviates, unless a colon makes it a section's header ("CVS: HR 80")."""
+    return span.text.strip(" .").lower() in _CHAINS and not text.startswith(":", span.end_char)
 
 
 def shorthand_reason(
@@ -133,6 +177,7 @@ def shorthand_reason(
     vocabulary: MedicalVocabulary,
     rest_is_ordinary: Callable[[str], bool],
     place_codes: FrozenSet[str],
+    occupations: FrozenSet[str],
 ) -> Optional[str]:
     """Why a person, place or organisation span is clinical shorthand (a reason
     of this module), or None. The guard asks it after the person cue (a title
@@ -142,6 +187,7 @@ def shorthand_reason(
         letter are ordinary words (the guard's common-word test).
     place_codes (FrozenSet[str]): state and country codes as written ("PA" is
         a physician assistant as a person, Pennsylvania as a place).
+    occupations (FrozenSet[str]): lower-case occupation words (a job's field label holds a name).
     """
     label = span.label_
     if label not in SHORTHAND_LABELS:
@@ -151,11 +197,11 @@ def shorthand_reason(
     value = span.text.strip().rstrip(".")
     if label != "STATE" and slash_pair(span, text):
         return SLASH_PAIR
-    if not value or named_in_context(span, text, vocabulary):
+    if not value or named_in_context(span, text, vocabulary, occupations):
         return None
     if value in ROLE_ABBREVIATIONS and (label in PERSON_LABELS or value not in place_codes):
         return STAFF_ROLE_ALONE
-    if vocabulary.is_clinical_abbreviation(value) and not is_chain_name(value):
+    if _listed(value, vocabulary) and not is_chain_name(span, text):
         return LISTED_ABBREVIATION
     return None
 
