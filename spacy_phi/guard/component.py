@@ -365,7 +365,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             words = [w for w in words if w.lower() not in SIDE_LETTERS]  # "HOLDING R HAND"
             if not words:
                 return False
-        if any(w.isupper() and len(w) <= 3 and not (in_capitals and self._short_word_in_capitals(w, span.label_)) for w in words):
+        if any(w.isupper() and len(w) <= 3 and not (in_capitals and self._short_word_in_capitals(w, len(words) == 1)) for w in words):
             return False  # "GA", "ME" of "MURFREESBORO, ME", initials "AI" (in capitals "ARM", "ABX", "SR" are words)
         before = text[max(0, span.start_char - 24) : span.start_char]
         relative = RELATIVE_BEFORE.search(before)
@@ -406,11 +406,11 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
         """Whether the span is written in capitals and names no one by its words
-        (a department is named by ordinary words, so it never is one):
+        (an institution is named by ordinary words, so it never is one):
         no word is a given or family name that is no ordinary word ("QUENTIN",
         "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
-        if not span.text.isupper() or span.label_ == "DEPARTMENT":
-            return False  # a department is named with ordinary words ("SPORTS MEDICINE")
+        if not span.text.isupper() or span.label_ in INSTITUTION_LABELS:
+            return False  # an institution is named with ordinary words ("SPORTS MEDICINE", "THE LOFTS AT ...")
         names = person_names()
         name_like = name_like_words()
         in_names = [w.lower() in names for w in words]
@@ -418,20 +418,23 @@ class PhiGuard(JsonStateMixin, Pipe):
             return False
         return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
 
-    def _short_word_in_capitals(self, word: str, label: str) -> bool:
+    def _short_word_in_capitals(self, word: str, single: bool) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation
-        ("ARM", "ABX", "LCX", "IN"), not a state code or an initial; a STATE's
-        function words stay ("OR", "IN", "ME"), and so do two letters that only
-        the open list knows ("GH" of "LEAVE GH")."""
+        ("ARM", "ABX", "LCX", "IN"), not a state or country code or an initial; a
+        function word alone stays (`single`: "AT =" of a list of initials), and so do
+        two letters that only the open list knows ("GH" of "LEAVE GH")."""
         vocab = self.vocabulary
         lower = word.lower()
-        if label == "STATE" and lower in FUNCTION_WORDS:
-            return False
+        if single and lower in FUNCTION_WORDS:
+            return False  # "AT" of "AT = Anita Torgerson" (initials)
+        if lower in FUNCTION_WORDS:
+            return True  # "AS" of "WEAN SLOWLY AS TOLERATED"
+        if word in self._place_codes():
+            return False  # "TX" of "Temple, TX"
         if len(word) == 3 and vocab.is_common_word(lower):
             return True
         return (
-            lower in FUNCTION_WORDS
-            or vocab.is_abbreviation(word)
+            vocab.is_abbreviation(word)
             # Two letters of the open list are as often a place's or a person's initials ("GH").
             or (len(word) == 3 and vocab.is_clinical_abbreviation(word))
             or word in ROLE_ABBREVIATIONS

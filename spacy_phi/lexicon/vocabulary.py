@@ -35,7 +35,7 @@ _CASE_SENSITIVE_LISTS = frozenset({"abbreviations", "clinical_abbreviations", "c
 #: Words at least this long also match at edit distance 1 (typos: "Parkinsen").
 FUZZY_MIN_LENGTH = 8
 #: Words at least this long count as a common word's misspelling at edit distance 1.
-MIN_MISSPELT_LENGTH = 5
+MIN_MISSPELT_LENGTH = 6
 #: A drug stem must leave at least this many letters before it ("-pril" in "lisinopril").
 _STEM_MIN_PREFIX = 3
 

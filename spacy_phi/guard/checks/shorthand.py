@@ -29,7 +29,7 @@ LISTED_ABBREVIATION = sub_reason(REASON_ABBREVIATION, "listed_alone")
 STAFF_ROLE_ALONE = sub_reason(REASON_ABBREVIATION, "staff_role")
 #: A SOAP section letter at the start of a line, with speech or ordinary words after it: "S.", "S-\"I hope".
 SOAP_HEADER = sub_reason(REASON_ABBREVIATION, "soap_header")
-#: A short word joined by a slash to another: "S" of "S/S", "O" of "I/O", "SR" of "SB/SR".
+#: A letter joined by a slash to another: "S" of "S/S", "O" of "I/O".
 SLASH_PAIR = sub_reason(REASON_ABBREVIATION, "slash_pair")
 
 #: Labels of people, places and organisations: what shorthand is mistaken for.
@@ -79,10 +79,10 @@ _PLACE_CUE_BEFORE = re.compile(
 #: National chains (lower case): an organisation that is one keeps its name ("CVS" the pharmacy).
 _CHAINS = frozenset(CHAIN_NAMES.split("|"))
 #: Slash pairs: a short word right before or after the span's slash ("I/", "/S").
-_SHORT_BEFORE_SLASH = re.compile(r"(?:\A|[^A-Za-z])[A-Za-z]{1,3}/\Z")
-_SLASH_SHORT_AFTER = re.compile(r"/[A-Za-z]{1,3}(?![A-Za-z])")
-#: A slash pair is at most this many letters a side ("SB/SR", "CO/CI"; not "Smith/Jones").
-_MAX_PAIR_LETTERS = 3
+_SHORT_BEFORE_SLASH = re.compile(r"(?:\A|[^A-Za-z])[A-Za-z]/\Z")
+_SLASH_SHORT_AFTER = re.compile(r"/[A-Za-z](?![A-Za-z])")
+#: A slash pair is one letter a side ("I/O", "C/S"; "VSM/crd", "MJY/kt" are a dictation's initials).
+_MAX_PAIR_LETTERS = 1
 
 
 def _is_name_word(word: str, vocabulary: MedicalVocabulary) -> bool:
@@ -147,8 +147,8 @@ def soap_header(span: Span, text: str, rest_is_ordinary) -> bool:
 
 
 def slash_pair(span: Span, text: str) -> bool:
-    """A short word joined by a slash to another short word ("S" of "S/S", "O"
-    of "I/O", "SR" of "SB/SR", "CO" of "CO/CI"): shorthand, never a name."""
+    """A letter joined by a slash to another letter ("S" of "S/S", "O" of "I/O"):
+    shorthand, never a name (initials joined by a slash, "MJY/kt", stay)."""
     value = span.text.rstrip(".")
     if not value.isalpha() or len(value) > _MAX_PAIR_LETTERS:
         return False
