@@ -80,7 +80,7 @@ KEPT = [
     (CAPS + "ROSE HUNTER VISITED", "ROSE HUNTER", "PATIENT"),  # every word a name
     (CAPS + "DAUGHTER HOPE VISITED", "HOPE", "PATIENT"),  # one word, a name
     (CAPS + "LEAVE QUENTIN", "LEAVE QUENTIN", "DOCTOR"),  # a name that is no word
-    (CAPS + "GROUNDSKEEPER AT TARGET", "TARGET", "ORGANIZATION"),  # a job at a workplace
+    (CAPS + "GROUNDSKEEPER AT TARGET", "TARGET", "ORGANIZATION"),  # an institution keeps its capitals
     ("Picked up meds at CVS today.", "CVS", "ORGANIZATION"),  # a chain, whatever else it abbreviates
     ("Works at IBM as an engineer.", "IBM", "ORGANIZATION"),
     ("Smith/Jones to follow", "Smith", "DOCTOR"),  # a slash between names

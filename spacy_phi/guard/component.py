@@ -40,7 +40,8 @@ for one span, in order:
    capitalised in mid-sentence ("in Revere"), or (organisations) it holds an
    institution word or follows "works at" ("at target"); a span written in
    capitals is judged as if in lower case, with clinical abbreviations and
-   misspelt common words as ordinary words ("THICK WHITE SPUTM");
+   misspelt common words as ordinary words ("PRESNT TILL"; institutions keep
+   their capitals);
 6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -120,14 +121,6 @@ _WORKPLACE_BEFORE = re.compile(
     r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
     re.IGNORECASE,
 )
-#: The workplace cues that are words of work, not prepositions ("works at", "employed by", "job at").
-_JOB_WORD_BEFORE = re.compile(
-    r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
-    r"member|volunteers?)\b[^.\n]{0,12}$",
-    re.IGNORECASE,
-)
-#: A word, then "at" or "for", right before a span: a job and its workplace when the word is an occupation.
-_JOB_AT_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+(?:at|for)[ \t]+$", re.IGNORECASE)
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
 #: Words naming a clinician's role in a header ("Referring MD:", "Ordering
@@ -353,7 +346,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         A span in capitals says nothing by its capitals (a note typed in
         capitals, a header or an order in a mixed note): it is judged as if it
         were in lower case, and its words may also be clinical abbreviations or
-        misspelt common words ("THICK WHITE SPUTM", "AFEB, ABX CONT").
+        misspelt common words ("PRESNT TILL", "WEAN SLOWLY AS TOLERATED").
         """
         words = [t.text for t in span if t.is_alpha]
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
@@ -379,13 +372,10 @@ class PhiGuard(JsonStateMixin, Pipe):
             if self._may_be_name(words):
                 return False
         if span.label_ in INSTITUTION_LABELS:
-            # In capitals "from", "by", "with" are a note's ("SX'D BY RT FOR THICK SPUTUM"), no workplace cue.
-            workplace = (_JOB_WORD_BEFORE if in_capitals else _WORKPLACE_BEFORE).search(before)
-            if any(w.lower() in INSTITUTION_WORDS for w in words) or workplace:
+            # (An institution is never judged in capitals: see _capitals_say_nothing.)
+            if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False
-            if in_capitals and self._job_before(before):
-                return False  # "GROUNDSKEEPER AT TARGET": a workplace
-            if not (span.text.islower() or in_capitals) and not (span.label_ == "DEPARTMENT" and len(words) == 1):
+            if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
         if in_capitals:
             return all(self._ordinary_in_capitals(w) for w in words)
@@ -398,11 +388,6 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _place_codes(self) -> FrozenSet[str]:
         """State and country codes of the gazetteers, as written ("PA", "UK")."""
         return _union(self.lexicons.states, self.lexicons.countries)
-
-    def _job_before(self, before: str) -> bool:
-        """Whether an occupation and "at" or "for" come right before a span ("GROUNDSKEEPER AT ")."""
-        match = _JOB_AT_BEFORE.search(before)
-        return bool(match) and match.group(1).lower() in self.lexicons.occupations
 
     def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
         """Whether the span is written in capitals and names no one by its words
@@ -444,7 +429,7 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _ordinary_in_capitals(self, word: str) -> bool:
         """A word of a span in capitals that names nothing: a common or function
         word (a name that is also one included), a drug, a clinical abbreviation
-        or a common word misspelt by one edit ("SPUTM", "PRESNT") that is no
+        or a common word misspelt by one edit ("PRESNT", "STATRED") that is no
         name or place ("MIAMI" is one edit from the word "miamia", but a city)."""
         vocab = self.vocabulary
         lower = word.lower()
