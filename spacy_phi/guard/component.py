@@ -17,7 +17,11 @@ for one span, in order:
 2. the whole span is a drug (list, stem, or one edit away), an
    always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
    abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
-   ("LICSW", "PGY") -> veto;
+   ("LICSW", "PGY") -> veto; then clinical shorthand of a person, place or
+   organisation span (`checks/shorthand.py`): an abbreviation of the open list
+   ("SIMV", "LCX"), a staff role ("HO aware"), a SOAP letter opening a line
+   ("S: \"I want..."), a slash pair ("C/S") -> veto, unless a name field or a
+   name is beside it ("Attending: SR", "Al Ross");
 3. the span starts with an eponym and a medical head word ends it or follows
    it ("Wilson disease", "Down syndrome", "Glasgow Coma Scale",
    "Lewy body"), or a tagger's person or place span ends in a medical head
@@ -34,7 +38,10 @@ for one span, in order:
    is no name or place ("Gout", "Denies LOC", "bedroom") -> veto, unless a
    relative or role word comes before it ("wife", "dtr", "HHA"), it is
    capitalised in mid-sentence ("in Revere"), or (organisations) it holds an
-   institution word or follows "works at" ("at target");
+   institution word or follows "works at" ("at target"); a span written in
+   capitals is judged as if in lower case, with clinical abbreviations and
+   misspelt common words as ordinary words ("PRESNT TILL"; institutions keep
+   their capitals);
 6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -49,7 +56,8 @@ reads a fixed window around its span, so the guard is linear in note length.
 # signature with pydantic, which needs real type objects.
 
 import re
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple
+from functools import lru_cache
+from typing import Any, Callable, Dict, FrozenSet, Iterable, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.pipeline import Pipe
@@ -57,14 +65,15 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from ..labels import LABEL_NAMES, Category, category_of
-from ..lexicon.common_words import FUNCTION_WORDS, person_names
+from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
-from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_lower_case, is_mostly_upper_case
+from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
+from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
 from .reasons import (
     REASON_ABBREVIATION,
     REASON_COMMON_WORD,
@@ -198,9 +207,6 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.vocabulary: MedicalVocabulary = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.lexicons: LabelLexicons = default_lexicons()
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
-        # The last doc text and whether it is mostly lower case (see _mostly_lower_case).
-        self._case_of_text: Optional[Tuple[str, bool]] = None
-        self._upper_case_of_text: Optional[Tuple[str, bool]] = None
 
     def initialize(
         self,
@@ -279,7 +285,9 @@ class PhiGuard(JsonStateMixin, Pipe):
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
             return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
-        if group != RULES_GROUP and vocab.is_abbreviation(span.text):
+        if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(
+            span, text, vocab, self.lexicons.occupations
+        ):
             return EXACT_ABBREVIATION
         # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
         # CITY, "PGY" of "PGY-2" tagged HOSPITAL, "FACC, FSCAI"), name no one; as a
@@ -287,6 +295,13 @@ class PhiGuard(JsonStateMixin, Pipe):
         # vetoed just above.)
         if group != RULES_GROUP and label != "PROFESSION" and self._credentials_only(span):
             return CREDENTIALS
+        if group != RULES_GROUP:
+            # Shorthand of a terse note: "SIMV", "HO aware", "S: \"I want...\"", "C/S".
+            reason = shorthand_reason(
+                span, text, vocab, self._ordinary_words_text, self._place_codes(), self.lexicons.occupations
+            )
+            if reason is not None:
+                return reason
         term = normalize_term(span.text)
         if not term:
             return None
@@ -327,65 +342,131 @@ class PhiGuard(JsonStateMixin, Pipe):
         span), no relative or role word may precede it, and a capitalised span
         must start a sentence, line or list item: a capitalised common word in
         mid-sentence is more likely a name ("in Revere", "at Target").
+
+        A span in capitals says nothing by its capitals (a note typed in
+        capitals, a header or an order in a mixed note): it is judged as if it
+        were in lower case, and its words may also be clinical abbreviations or
+        misspelt common words ("PRESNT TILL", "WEAN SLOWLY AS TOLERATED").
         """
         words = [t.text for t in span if t.is_alpha]
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
             return False
-        # A note typed in capitals (an EMS run sheet): capitals say nothing,
-        # so the span is judged as if it were written in lower case.
-        # Organisations keep their capitals' benefit ("GROUNDSKEEPER AT TARGET"),
-        # and a word of the name lists stays ("LIVES IN HARPER", "BEVERLY").
-        in_capitals = (
-            span.label_ not in INSTITUTION_LABELS
-            and span.text.isupper()
-            and self._mostly_upper_case(text)
-            and not self._may_be_name(words)
-        )
+        in_capitals = self._capitals_say_nothing(span, words)
+        if in_capitals and (named_in_context(span, text, self.vocabulary, self.lexicons.occupations) or is_chain_name(span, text)):
+            return False  # "Attending: SR", "ROSS, AL", "CVS" the pharmacy
         if in_capitals:
             words = [w for w in words if w.lower() not in SIDE_LETTERS]  # "HOLDING R HAND"
             if not words:
                 return False
-        if any(
-            w.isupper() and len(w) <= 3 and not (in_capitals and len(w) == 3 and self.vocabulary.is_common_word(w.lower()))
-            for w in words
-        ):
-            return False  # "GA", "ME" of "MURFREESBORO, ME", initials "AI" (in capitals a 3-letter word is a word: "ARM")
+        if any(w.isupper() and len(w) <= 3 and not (in_capitals and self._short_word_in_capitals(w, len(words) == 1)) for w in words):
+            return False  # "GA", "ME" of "MURFREESBORO, ME", initials "AI" (in capitals "ARM", "ABX", "SR" are words)
         before = text[max(0, span.start_char - 24) : span.start_char]
         relative = RELATIVE_BEFORE.search(before)
         if relative:
             # "wife Hope", "wife dolores" are names; "grandma watches", "wife said" are verbs.
             # After a list label ("Father: Prostate cancer") a capital only starts the item.
-            if not span.text.islower() and ":" not in relative.group():
+            if not (span.text.islower() or in_capitals) and ":" not in relative.group():
                 return False
             if all(w.lower() in NOT_NAME_AFTER_RELATIVE for w in words):
                 return True
             if self._may_be_name(words):
                 return False
         if span.label_ in INSTITUTION_LABELS:
+            # (An institution is never judged in capitals: see _capitals_say_nothing.)
             if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False
             if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
-        # In a note that also uses lower case, capitals are a header's or an
-        # order's ("(CHANGED)", "SN RECERT"), no evidence of a name.
-        shouted = span.text.isupper() and (in_capitals or self._mostly_lower_case(text))
-        if not span.text.islower() and not shouted and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
+        if in_capitals:
+            return all(self._ordinary_in_capitals(w) for w in words)
+        if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
         names = person_names()
         return all(self.vocabulary.is_common_word(w, function_words=w.lower() not in names) for w in words)
 
-    def _mostly_lower_case(self, text: str) -> bool:
-        """`is_mostly_lower_case` of the doc's text, computed once per doc."""
-        if self._case_of_text is None or self._case_of_text[0] is not text:
-            self._case_of_text = (text, is_mostly_lower_case(text))
-        return self._case_of_text[1]
+    def _place_codes(self) -> FrozenSet[str]:
+        """State and country codes of the gazetteers, as written ("PA", "UK")."""
+        return _union(self.lexicons.states, self.lexicons.countries)
 
-    def _mostly_upper_case(self, text: str) -> bool:
-        """`is_mostly_upper_case` of the doc's text, computed once per doc."""
-        if self._upper_case_of_text is None or self._upper_case_of_text[0] is not text:
-            self._upper_case_of_text = (text, is_mostly_upper_case(text))
-        return self._upper_case_of_text[1]
+    def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
+        """Whether the span is written in capitals and names no one by its words
+        (an institution is named by ordinary words, so it never is one):
+        no word is a given or family name that is no ordinary word ("QUENTIN",
+        "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
+        if not span.text.isupper() or span.label_ in INSTITUTION_LABELS:
+            return False  # an institution is named with ordinary words ("SPORTS MEDICINE", "THE LOFTS AT ...")
+        names = person_names()
+        name_like = name_like_words()
+        in_names = [w.lower() in names for w in words]
+        if any(is_name and w.lower() not in name_like for w, is_name in zip(words, in_names)):
+            return False
+        return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
+
+    def _short_word_in_capitals(self, word: str, single: bool) -> bool:
+        """A word of at most three capitals that is a word or a clinical abbreviation
+        ("ARM", "ABX", "LCX", "IN"), not a state or country code or an initial; a
+        function word alone stays (`single`: "AT =" of a list of initials), and so do
+        two letters that only the open list knows ("GH" of "LEAVE GH")."""
+        vocab = self.vocabulary
+        lower = word.lower()
+        if single and lower in FUNCTION_WORDS:
+            return False  # "AT" of "AT = Anita Torgerson" (initials)
+        if lower in FUNCTION_WORDS:
+            return True  # "AS" of "WEAN SLOWLY AS TOLERATED"
+        if word in self._place_codes():
+            return False  # "TX" of "Temple, TX"
+        if len(word) == 3 and vocab.is_common_word(lower):
+            return True
+        return (
+            vocab.is_abbreviation(word)
+            # Two letters of the open list are as often a place's or a person's initials ("GH").
+            or (len(word) == 3 and vocab.is_clinical_abbreviation(word))
+            or word in ROLE_ABBREVIATIONS
+            or vocab.is_lower_case_shorthand(word)
+        )
+
+    def _ordinary_in_capitals(self, word: str) -> bool:
+        """A word of a span in capitals that names nothing: a common or function
+        word (a name that is also one included), a drug, a clinical abbreviation
+        or a common word misspelt by one edit ("PRESNT", "STATRED") that is no
+        name or place ("MIAMI" is one edit from the word "miamia", but a city)."""
+        vocab = self.vocabulary
+        lower = word.lower()
+        if (
+            vocab.is_common_word(lower)
+            or vocab.is_drug(lower)
+            or vocab.is_clinical_abbreviation(word)
+            or vocab.is_lower_case_shorthand(word)
+            or word in ROLE_ABBREVIATIONS
+            or lower in name_like_words()  # "WHITE", "GOOD": the span's names were ruled out before
+        ):
+            return True
+        return not self._may_be_name_or_place(lower) and vocab.is_misspelt_common_word(lower)
+
+    def _may_be_name_or_place(self, lower: str) -> bool:
+        """A lower-case word of the name lists or a place of the gazetteers ("miami",
+        "dolores"): never read as a misspelt common word."""
+        from ..lexicon.gazetteers import us_cities_lower  # the rules import the guard
+
+        return (
+            lower in person_names()
+            or lower in us_cities_lower()
+            or lower in self.lexicons.states_lower
+            or lower in self.lexicons.countries_lower
+        )
+
+    def _ordinary_words_text(self, value: str) -> bool:
+        """Whether every word of a text is a side letter, a function word or an
+        ordinary word that is no name ("TEAM", "K+REPLETED"; not "Smith")."""
+        found = re.findall(r"[A-Za-z]+", value)
+        names = person_names()
+        return bool(found) and all(
+            w.lower() in SIDE_LETTERS
+            or w.lower() in FUNCTION_WORDS
+            or (w.lower() not in names and self._ordinary_in_capitals(w))
+            for w in found
+        )
 
     @staticmethod
     def _may_be_name(words: Sequence[str]) -> bool:
@@ -525,6 +606,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         if "lexicons" in data:
             self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+
+
+@lru_cache(maxsize=4)
+def _union(first: FrozenSet[str], second: FrozenSet[str]) -> FrozenSet[str]:
+    """Two lexicons as one set, built once per pair."""
+    return first | second
 
 
 def _role_words_only(span: Span) -> bool:

@@ -86,6 +86,29 @@ def is_common_word(word: str, words: Set[str], function_words: bool = True) -> b
     return False
 
 
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def one_edit_variants(word: str) -> Set[str]:
+    """Every word one edit away from a lower-case word: a letter deleted, inserted,
+    replaced, or two neighbours swapped ("sputm" -> "sputum", "statred" -> "started")."""
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    variants = {a + b[1:] for a, b in splits if b}
+    variants |= {a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1}
+    variants |= {a + c + b[1:] for a, b in splits if b for c in _LETTERS}
+    variants |= {a + c + b for a, b in splits for c in _LETTERS}
+    variants.discard(word)
+    return variants
+
+
+def is_misspelt_common_word(word: str, words: Set[str]) -> bool:
+    """Whether a lower-case word is one edit away from a common word, itself
+    included in `words` with its inflections ("presnt" -> "present",
+    "severel" -> "several"). Terse notes misspell often; short words are left
+    out (one edit turns most short words into others)."""
+    return any(is_common_word(variant, words, function_words=False) for variant in one_edit_variants(word))
+
+
 def read_word_list(file_name: str) -> FrozenSet[str]:
     """A gzipped word list of `data/medical_vocabulary/`: one word per line, "#" comments."""
     data = pkgutil.get_data("spacy_phi", f"data/medical_vocabulary/{file_name}")

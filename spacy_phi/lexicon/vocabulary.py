@@ -14,7 +14,8 @@ from functools import lru_cache
 from importlib import resources
 from typing import Dict, FrozenSet, Iterable, List, Optional
 
-from .common_words import is_common_word
+from .clinical_abbreviations import CLINICAL_ABBREVIATIONS_FILE
+from .common_words import is_common_word, is_misspelt_common_word
 
 #: The vocabulary files, by the field of `MedicalVocabulary` they fill.
 VOCABULARY_FILES: Dict[str, str] = {
@@ -25,13 +26,16 @@ VOCABULARY_FILES: Dict[str, str] = {
     "drug_names": "drug_names.txt.gz",
     "drug_stems": "drug_stems.txt",
     "abbreviations": "medical_abbreviations.txt",
+    "clinical_abbreviations": CLINICAL_ABBREVIATIONS_FILE,
     "credentials": "credentials.txt",
     "common_words": "common_words.txt.gz",
 }
 #: Lists matched exactly, with case ("LA" the abbreviation, "La" a name).
-_CASE_SENSITIVE_LISTS = frozenset({"abbreviations", "credentials"})
+_CASE_SENSITIVE_LISTS = frozenset({"abbreviations", "clinical_abbreviations", "credentials"})
 #: Words at least this long also match at edit distance 1 (typos: "Parkinsen").
 FUZZY_MIN_LENGTH = 8
+#: Words at least this long count as a common word's misspelling at edit distance 1.
+MIN_MISSPELT_LENGTH = 6
 #: A drug stem must leave at least this many letters before it ("-pril" in "lisinopril").
 _STEM_MIN_PREFIX = 3
 
@@ -85,6 +89,9 @@ class MedicalVocabulary:
     drug_names: drug names of an open drug dictionary (drug_names.py),
         matched exactly (never at edit distance 1, unlike `drugs`).
     abbreviations: exact, case-sensitive entries.
+    clinical_abbreviations: the abbreviations of an open list
+        (clinical_abbreviations.py), exact and case-sensitive; no state or
+        country code, name, place or common word is among them.
     credentials: clinicians' credentials and training grades ("LICSW",
         "PGY"), exact and case-sensitive like `abbreviations`.
     common_words: lower-case English words that are not names or places
@@ -98,10 +105,12 @@ class MedicalVocabulary:
     drug_names: FrozenSet[str] = frozenset()
     drug_stems: FrozenSet[str] = frozenset()
     abbreviations: FrozenSet[str] = frozenset()
+    clinical_abbreviations: FrozenSet[str] = frozenset()
     credentials: FrozenSet[str] = frozenset()
     common_words: FrozenSet[str] = frozenset()
     _fuzzy_index: Optional[Dict[int, List[str]]] = field(default=None, repr=False, compare=False)
     _lowered_abbreviations: Optional[FrozenSet[str]] = field(default=None, repr=False, compare=False)
+    _lower_case_shorthand: Optional[FrozenSet[str]] = field(default=None, repr=False, compare=False)
 
     @classmethod
     def from_lists(cls, lists: Dict[str, Iterable[str]]) -> "MedicalVocabulary":
@@ -186,6 +195,12 @@ class MedicalVocabulary:
         """An exact (case-sensitive) medical abbreviation."""
         return text.strip() in self.abbreviations
 
+    def is_clinical_abbreviation(self, text: str) -> bool:
+        """An exact (case-sensitive) abbreviation of either list: the hand-written
+        one or the open one ("LA", "SIMV")."""
+        text = text.strip()
+        return text in self.abbreviations or text in self.clinical_abbreviations
+
     def is_credential(self, text: str) -> bool:
         """An exact (case-sensitive) credential or training grade ("LICSW", "PGY")."""
         return text.strip() in self.credentials
@@ -195,6 +210,19 @@ class MedicalVocabulary:
         with `function_words`, also "will", "may", "an" (names too, see
         common_words.FUNCTION_WORDS)."""
         return is_common_word(word.lower(), self.common_words, function_words)
+
+    def is_lower_case_shorthand(self, word: str) -> bool:
+        """A word whose lower-case form is an abbreviation the hand-written list
+        writes in lower case, the shorthand of nursing notes ("ABX", "CONT" for
+        "abx", "cont"); "CA" is not one ("Ca" is listed with its capital)."""
+        if self._lower_case_shorthand is None:
+            self._lower_case_shorthand = frozenset(a for a in self.abbreviations if a.islower())
+        return word.lower() in self._lower_case_shorthand
+
+    def is_misspelt_common_word(self, word: str) -> bool:
+        """A lower-case word of MIN_MISSPELT_LENGTH or more letters one edit away from
+        a common word ("sputm", "presnt"); the caller rules out names first."""
+        return len(word) >= MIN_MISSPELT_LENGTH and word.isalpha() and is_misspelt_common_word(word.lower(), self.common_words)
 
     def is_ordinary_word(self, word: str) -> bool:
         """A common word (function words included), a drug or a clinical

@@ -8,4 +8,5 @@ and nothing at run time imports them.
     python -m spacy_phi.lexicon_rebuild.common_words spacy_phi/data/medical_vocabulary/common_words.txt.gz
     python -m spacy_phi.lexicon_rebuild.common_words_es spacy_phi/data/medical_vocabulary/common_words_es.txt.gz
     python -m spacy_phi.lexicon_rebuild.drug_names spacy_phi/data/medical_vocabulary/drug_names.txt.gz
+    python -m spacy_phi.lexicon_rebuild.clinical_abbreviations spacy_phi/data/medical_vocabulary/clinical_abbreviations.txt.gz
 """
