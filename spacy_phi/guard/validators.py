@@ -40,7 +40,7 @@ from ..labels import DEFAULT_MAX_TOKENS, MAX_TOKENS
 from ..lexicon.label_lexicons import LEXICON_FILES, LabelLexicons, default_lexicons
 from ..lexicon.vocabulary import MedicalVocabulary
 from . import reasons
-from .checks import age, context, date, identifiers, person, place, profession
+from .checks import age, clinical_numbers, context, date, identifiers, person, place, profession
 from .checks.age import MAX_AGE, is_age_word
 from .checks.base import CheckWords
 from .checks.person import (
@@ -67,6 +67,7 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
     place.ultrasound_reason,
     person.article_before_name_reason,
     identifiers.number_shape_reason,
+    clinical_numbers.clinical_number_reason,
     person.pronoun_reason,
     person.number_then_words_reason,
     person.one_letter_reason,
@@ -82,6 +83,7 @@ _LABEL_CHECKS: Dict[str, LabelCheck] = {
     "USERNAME": identifiers.username_reason,
     "ROOM": identifiers.room_reason,
     **{label: identifiers.digits_reason for label in identifiers.MIN_DIGITS},
+    **{label: clinical_numbers.identifier_reason for label in clinical_numbers.IDENTIFIER_LABELS},
     "STATE": place.state_reason,
     "COUNTRY": place.country_reason,
     "CITY": place.place_reason,
@@ -164,8 +166,9 @@ class LabelValidators:
 
     def context_reason(self, span: Span, text: str) -> Optional[str]:
         """Why the words around a span make it no PHI, whoever found it (tagger,
-        rule or name list) and whatever its label (`checks/context.py`), or None."""
-        return context.context_reason(span, text, self.words)
+        rule or name list) and whatever its label (`checks/context.py`; for
+        dates, ages and rooms, the readings of `checks/clinical_numbers.py`), or None."""
+        return context.context_reason(span, text, self.words) or clinical_numbers.clinical_context_reason(span, text)
 
 
 __all__ = [

@@ -53,6 +53,13 @@ MIN_DIGITS = {
 }
 #: A range of readings or counts ("80s-90s", "12-14"), never a phone or an ID.
 _NUMBER_RANGE = re.compile(r"^\d{1,3}['’]?s?\s*[-–]\s*\d{1,3}['’]?s?$")
+#: The words that introduce an identifier before it ("MRN 500-600", "#468", "badge 3317").
+IDENTIFIER_CUE_BEFORE = re.compile(
+    r"(?:#|\b(?:id|no|nos|num|number|mrn|mr|acct|account|policy|member|group|plan|serial|s/n|sn|model|lot|plate|tag|"
+    r"vin|licen[cs]e|lic|dea|npi|device|order|accession|acc|specimen|case|ref|reference|claim|badge|ticket|"
+    r"confirmation|record|chart|unit|code)\b)[\s:#.-]*$",
+    re.IGNORECASE,
+)
 #: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
 _ROOM_CUE_BEFORE = re.compile(
     r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
@@ -108,7 +115,9 @@ def digits_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
     shift = FOUR_DIGIT_RANGE.match(span.text.strip())
     if shift and shift_times(*shift.groups()) and all(t[2:] in ("00", "15", "30", "45") for t in shift.groups()):
         return SHIFT_RANGE  # "micu b npn 0700-1900": a shift, no record number
-    if _NUMBER_RANGE.match(span.text.strip()):
+    if _NUMBER_RANGE.match(span.text.strip()) and not IDENTIFIER_CUE_BEFORE.search(
+        text, max(0, span.start_char - 24), span.start_char
+    ):
         return REASON_RANGE  # "nsr 80s-90s", "like 12-14 days a month"
     return None
 
@@ -148,6 +157,6 @@ def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[
 
 
 __all__ = [
-    "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "number_shape_reason", "room_reason", "url_reason",
+    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "number_shape_reason", "room_reason", "url_reason",
     "username_reason",
 ]

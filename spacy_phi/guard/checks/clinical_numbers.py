@@ -1,0 +1,154 @@
+"""Clinical measurements taken for dates, ages, rooms, phones or identifiers.
+
+ICU notes chart settings and readings in few words: "AC 600X12", "PS 10/5",
+"CO/CI 5.5/2.5/450", "HR 58-60's", "U/O 30-40CC/HR", "rales 1/3 up", "at
+2130". The questions live in `spacy_phi.lexicon.clinical_numbers` (the rules
+ask them too); this module turns their answers into veto reasons:
+
+- `clinical_number_reason`, a form check of the tagger's number spans: a
+  ventilator setting, a measurement by its shape or unit, or one by the words
+  around it. A date keeps its date cue ("seen on 10/5" stays), and an AGE
+  after "his"/"her" stays ("in her 90's");
+- `identifier_shape_reason`, the label check of the identifier labels the
+  tagger gives to readings ("SR 50-60s" as a DEVICE, "7A-12P" as an IDNUM): an
+  identifier has the shape of one (five digits, or a code of letters and three
+  digits) or a word before it that introduces one ("#", "MRN", "badge");
+- `clinical_context_reason`, asked for every detector's spans (rules too): a
+  setting or a reading that a rule's own context cannot see ("X 2" after
+  "chair", "10/5" between two settings).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Optional
+
+from spacy.tokens import Span
+
+from ...lexicon.clinical_numbers import alphanumeric_reading, fraction_after, reading_in_context, reading_shape, vent_setting
+from ..reasons import REASON_CLOCK_TIME, REASON_MEASUREMENT, REASON_NO_IDENTIFIER_SHAPE, sub_reason
+from .base import CheckWords
+from .identifiers import IDENTIFIER_CUE_BEFORE, digits_reason
+
+#: A ventilator setting: "AC 600X12", "PS 10/5", "12/10/40%".
+VENT_VOLUME_TIMES_RATE = sub_reason(REASON_MEASUREMENT, "vent_volume_times_rate")
+SETTINGS_WITH_PERCENT = sub_reason(REASON_MEASUREMENT, "settings_with_percent")
+VENT_MODE_AND_NUMBER = sub_reason(REASON_MEASUREMENT, "vent_mode_and_number")
+#: A measurement by its own shape: "30-40CC", "5.5/2.5/450", "130/", "120's".
+NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
+DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
+OPEN_BLOOD_PRESSURE = sub_reason(REASON_MEASUREMENT, "open_blood_pressure")
+READING_DECADE = sub_reason(REASON_MEASUREMENT, "reading_decade")
+#: A measurement by the words around it: "rales 1/3 up", "X 2", "HR 58-60's".
+FRACTION = sub_reason(REASON_MEASUREMENT, "fraction")
+COUNT = sub_reason(REASON_MEASUREMENT, "count")
+READING_AFTER_MEASURE_WORD = sub_reason(REASON_MEASUREMENT, "reading_after_measure_word")
+#: A 24-hour time after a word of time: "at 2000", "AS OF 0200".
+CLOCK_AFTER_TIME_WORD = sub_reason(REASON_CLOCK_TIME, "clock_after_time_word")
+
+_REASONS = {
+    "vent_volume_times_rate": VENT_VOLUME_TIMES_RATE,
+    "settings_with_percent": SETTINGS_WITH_PERCENT,
+    "vent_mode_and_number": VENT_MODE_AND_NUMBER,
+    "number_with_unit": NUMBER_WITH_UNIT,
+    "decimal_reading_group": DECIMAL_READING_GROUP,
+    "open_blood_pressure": OPEN_BLOOD_PRESSURE,
+    "reading_decade": READING_DECADE,
+    "fraction": FRACTION,
+    "count": COUNT,
+    "reading_after_measure_word": READING_AFTER_MEASURE_WORD,
+    "clock_time": CLOCK_AFTER_TIME_WORD,
+}
+
+#: Labels whose spans are numbers a reading can be taken for.
+_NUMBER_LABELS = frozenset(
+    "DATE AGE ROOM MEDICALRECORD HEALTHPLAN ACCOUNT LICENSE VEHICLE DEVICE BIOID IDNUM PHONE FAX".split()
+)
+#: Phones and faxes are long digit strings: only a unit, a setting or a
+#: decimal reading says a span of them is a measurement ("500CC", "194/ 37/ 7.30/").
+_CONTACT_LABELS = frozenset({"PHONE", "FAX"})
+_SHAPES_FOR_CONTACTS = frozenset(
+    {"vent_volume_times_rate", "settings_with_percent", "number_with_unit", "decimal_reading_group", "open_blood_pressure"}
+)
+#: A date cue before a date-shaped number: the date stays ("seen on 10/5", "since 1/2").
+_DATE_CUE_BEFORE = re.compile(
+    r"\b(?:on|since|from|until|till|thru|through|dated?|seen|admitted|admission|discharged?|f/u|by|next|last|"
+    r"due|scheduled|as\s+of|before|after|of)\s*:?\s*$",
+    re.IGNORECASE,
+)
+_DATE_SHAPED = re.compile(r"^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2}(?:\d{2})?)?$")
+#: A person's decade of life: "in her 90's", "a man in his 90s".
+_PERSON_BEFORE = re.compile(r"\b(?:his|her|their|my|your|aged?)\s+(?:early\s+|mid\s+|late\s+|mid-)?$", re.IGNORECASE)
+#: The shape of an identifier: five digits, or letters and three digits in one code.
+_IDENTIFIER_SHAPE = re.compile(r"(?:\d[\s-]?){5}|(?=[\w-]*[A-Za-z])(?=(?:[\w-]*\d){3})\b[\w-]{4,}\b")
+
+
+def _measurement(span: Span, text: str) -> Optional[str]:
+    """The shape name of a measurement (`lexicon.clinical_numbers`) or None."""
+    value = span.text
+    start, end = span.start_char, span.end_char
+    found = vent_setting(value, text, start, end) or reading_shape(value, text, start, end)
+    if span.label_ in _CONTACT_LABELS:
+        return found if found in _SHAPES_FOR_CONTACTS else None
+    if found is None:
+        found = reading_in_context(value, text, start, end)
+    if found is None:
+        return None
+    if _DATE_SHAPED.match(value.strip()) and _DATE_CUE_BEFORE.search(text[max(0, start - 16) : start]):
+        # a unit or what follows a fraction outweighs a date cue before it ("on 1/4 NS")
+        strong = ("settings_with_percent", "vent_volume_times_rate", "number_with_unit")
+        if found not in strong and not (found == "fraction" and fraction_after(text, end)):
+            return None  # "seen on 10/5", "since 1/2": a date after its cue
+    if span.label_ == "AGE" and _PERSON_BEFORE.search(text[max(0, start - 16) : start]):
+        return None  # "in her 90's": a person's decade of life
+    return found
+
+
+def clinical_number_reason(span: Span, text: str, cased: Optional[bool], check_words: CheckWords) -> Optional[str]:
+    """Why a tagger's number span is a clinical measurement (a form check: it
+    stands whatever the words), or None."""
+    if span.label_ not in _NUMBER_LABELS or not any(c.isdigit() for c in span.text) and "teens" not in span.text.lower():
+        return None
+    found = _measurement(span, text)
+    return _REASONS[found] if found is not None else None
+
+
+#: Identifier labels the tagger gives to readings and settings; PHONE, FAX,
+#: ZIP, SSN and BIOID keep the digit checks alone.
+IDENTIFIER_LABELS = frozenset("DEVICE IDNUM VEHICLE LICENSE ACCOUNT MEDICALRECORD HEALTHPLAN".split())
+
+
+def identifier_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+    """The label check of `IDENTIFIER_LABELS`: the digit checks of every
+    identifier (`identifiers.digits_reason`), then the shape or cue check."""
+    return digits_reason(span, text, check_words) or identifier_shape_reason(span, text, check_words)
+
+
+def identifier_shape_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+    """Why an identifier span (DEVICE, IDNUM, VEHICLE, LICENSE, ACCOUNT,
+    MEDICALRECORD, HEALTHPLAN) has neither the shape of one nor a word that
+    introduces it ("SR 60-70s", "16 FR FOLEY", "7A-12P"), or None."""
+    if _IDENTIFIER_SHAPE.search(span.text) and not alphanumeric_reading(span.text.strip()):
+        return None
+    if IDENTIFIER_CUE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
+        return None  # "badge 3317", "#468"
+    return REASON_NO_IDENTIFIER_SHAPE
+
+
+def clinical_context_reason(span: Span, text: str) -> Optional[str]:
+    """Why a span of any detector is a setting or a reading by its context: a
+    ventilator setting ("10/5 BIPAP", "AC 12"), a decade after a measure word
+    ("Sat's in the 90's") or a count ("chair X3"), or None. Asked for DATE,
+    AGE and ROOM spans, whose rules read a date, age or room word and not the
+    reading around it."""
+    if span.label_ not in ("DATE", "AGE", "ROOM"):
+        return None
+    if span.label_ == "AGE" and not re.search(r"\d\s*['’]?s$", span.text.strip(), re.IGNORECASE):
+        return None  # an age rule's number with its unit ("92 yo") is an age
+    found = _measurement(span, text)
+    if found in ("clock_time", "reading_after_measure_word") and span.label_ == "DATE":
+        return None  # the date rules read the cues of their dates and years themselves
+    return _REASONS[found] if found is not None else None
+
+
+__all__ = ["IDENTIFIER_LABELS", "clinical_context_reason", "clinical_number_reason", "identifier_reason", "identifier_shape_reason"]

@@ -1,0 +1,119 @@
+"""phi_guard on the numbers of ICU charting: settings, readings, fractions,
+clock times and counts are no DATE, AGE, ROOM or identifier; real dates, ages
+of 90 and over and identifiers after their cue stay."""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import pytest
+
+from guard_helpers import guard_one_span, guard_pipeline
+
+from spacy_phi.lexicon.clinical_numbers import alphanumeric_reading
+from spacy_phi.spangroups import NER_GROUP, RULES_GROUP
+
+
+@pytest.fixture(scope="module")
+def guard_nlp():
+    return guard_pipeline()
+
+
+def _reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> Optional[str]:
+    kept, vetoed = guard_one_span(nlp, text, value, label, group)
+    return vetoed[0][1] if vetoed else None
+
+
+# (text, value, label, reason prefix): the tagger's span is a reading or a setting.
+VETOED = [
+    ("RESP--CONTS ON AC 12, 800, PEEP 10", "AC 12", "DATE", "validator:measurement/vent_mode_and_number"),
+    ("Patient remains intubated on PSV 12/10, Vt 450-500", "12/10", "DATE", "validator:measurement/vent_mode_and_number"),
+    ("settings are: psv 10/5 peep and 30% fio2", "10/5", "DATE", "validator:measurement/vent_mode_and_number"),
+    ("INTUBATED ON IMV 6/5PS/8PEEP WITH STABLE ABG'S", "6/5", "DATE", "validator:measurement/vent_mode_and_number"),
+    ("Pt. on a/c 800x12/10/40% no changes", "12/10/40", "DATE", "validator:measurement/settings_with_percent"),
+    ("PLACED ON SIMV 700x16 Spon tv 690", "SIMV 700x16", "DATE", "validator:measurement/vent_volume_times_rate"),
+    ("CO/CI/SVR REMAINS AT BASELINE WITH 5.5/2.5/450   HOLDING", "5.5/2.5/450", "DATE", "validator:measurement/decimal_reading_group"),
+    ("IPS DECREASED TO 10/.30/5 AND DOING WELL", "10/.30/5", "DATE", "validator:measurement/decimal_reading_group"),
+    ("bun/creat down this am 88/3.4.  id: afebrile", "88/3.4", "DATE", "validator:measurement/decimal_reading_group"),
+    ("RATE DECREASED FROM 700U TO 500U. CVP 24-26", "700U", "DATE", "validator:measurement/number_with_unit"),
+    ("HEPARIN DOWN TO 500U/HR WITH IMPROVMENT", "500U", "ROOM", "validator:measurement/number_with_unit"),
+    ("GOAL (-) 1-2 LITERS/DAY.", "1-2 LITERS", "VEHICLE", "validator:measurement/number_with_unit"),
+    ("SPO2 94-97% on 100%NRB and 6ltr NC", "100%NRB", "DATE", "validator:measurement/number_with_unit"),
+    ("URINE FROM 5-35 CC/HR. NEW LINE", "5-35", "ROOM", "validator:measurement/number_with_unit"),
+    ("DID RECEIVE 1 500CC NS FLUID BOLUS", "1 500CC NS", "PHONE", "validator:measurement/number_with_unit"),
+    ("resp: cxs at bases up 1/3-1/2. sat 94%", "1/3", "DATE", "validator:measurement/fraction"),
+    ("Recieved Pt on 1/2ns with 40meq kcl", "1/2", "DATE", "validator:measurement/number_with_unit"),
+    ("vvi pacer ~3/4 of time w afib", "3/4", "DATE", "validator:measurement/fraction"),
+    ("BP DOWN TO 100-120/50'S , CURRENTLY", "100-120/50'S", "ROOM", "validator:measurement/reading_after_measure_word"),
+    ("SBP 60'S-120'S/PALP", "60'S-120'S", "DATE", "validator:measurement/reading_decade"),
+    ("EPISODE OF HYPOTENSION DOWN TO 70'S/, RESTARTED", "70'S/", "DATE", "validator:measurement/open_blood_pressure"),
+    ("BP HIGH PER ALINE, (170-190/60-70'S). COZAAR", "170", "PHONE", "validator:measurement/open_blood_pressure"),
+    ("also noted to have bp that dropped to 70's--pt cont'd", "70's", "DATE", "validator:measurement/reading_after_measure_word"),
+    ("CARDIAC: SB/SR 50-60s w/ occ PVCs", "SR 50-60s", "DEVICE", "validator:measurement/reading_after_measure_word"),
+    ("Rate in the teens-twenties with good volumes", "teens", "AGE", "validator:measurement/reading_after_measure_word"),
+    ("ARRIVED IN TRANSFER APPROX. 2130; IN NO DISTRESS", "2130", "DATE", "validator:clock_time/clock_after_time_word"),
+    ("DOBUTAMINE TAPERED TO OFF AS OF 0200; CO/CI SENT", "0200", "DATE", "validator:clock_time/clock_after_time_word"),
+    ("FAMILY IN. OOB TO CHAIR X 2, AMBULATING", "X 2", "ROOM", "validator:measurement/count"),
+    ("CCU NURSING PROGRESS NOTE 7A-12P    NEURO: awake", "7A-12P", "IDNUM", "validator:identifier_without_shape_or_cue"),
+    ("#16 FR FOLEY PLACED AND DRAINING", "16 FR FOLEY", "IDNUM", "validator:measurement/number_with_unit"),
+]
+
+# (text, value, label): real PHI in the same shapes, kept.
+KEPT = [
+    ("Seen in clinic on 10/5 for follow up.", "10/5", "DATE"),
+    ("Symptoms since 1/2, worse today.", "1/2", "DATE"),
+    ("She is in her 90's and lives alone.", "90's", "AGE"),
+    ("a man in his 90s with CHF", "90s", "AGE"),
+    ("admitted 7/23 from home", "7/23", "DATE"),
+    ("LINES: PICC PLACED IN R AC 11/17, ART LINE", "11/17", "DATE"),
+    ("admitted to hospital 9/3/97. see past hx", "9/3/97", "DATE"),
+    ("[[11/21.93]] neuro: alert", "11/21.93", "DATE"),
+    ("MRN 500-600 on file", "500-600", "MEDICALRECORD"),
+    ("badge 3317 came by", "3317", "IDNUM"),
+    ("serial number PJN7741920 on the pump", "PJN7741920", "DEVICE"),
+    ("ACCT#: V00918273645", "V00918273645", "ACCOUNT"),
+    ("call daughter 410-322-1419 tonight", "410-322-1419", "PHONE"),
+    ("Orientation knows it is 2020, not sure of month", "2020", "DATE"),
+    ("98 yo gentleman admitted via cath lab", "98", "AGE"),
+]
+
+
+@pytest.mark.parametrize("text,value,label,reason", VETOED)
+def test_readings_and_settings_are_vetoed(guard_nlp, text, value, label, reason):
+    found = _reason(guard_nlp, text, value, label)
+    assert found is not None and found.startswith(reason), found
+
+
+@pytest.mark.parametrize("text,value,label", KEPT)
+def test_dates_ages_and_identifiers_in_the_same_shapes_stay(guard_nlp, text, value, label):
+    assert _reason(guard_nlp, text, value, label) is None
+
+
+@pytest.mark.parametrize(
+    "text,value,label,vetoed",
+    [
+        ("Sat's in the 90's. ABG this am", "90's", "AGE", True),  # age_nineties_decade after a vital
+        ("pco2 in the 90's and low po2", "90's", "AGE", True),
+        ("she is in her 90s and frail", "90s", "AGE", False),
+        ("PT. INITIALLY ON PSV/CPAP 15/10/40%. TACHYPNEA", "15/10/40", "DATE", True),  # date_numeric on a setting
+        ("Sputum sent on 10/5 for culture", "10/5", "DATE", False),
+        ("OOB TO CHAIR X3 ASSIST", "X3", "ROOM", True),
+        ("92 yo F from home", "92", "AGE", False),
+    ],
+)
+def test_rule_spans_are_checked_for_their_context(guard_nlp, text, value, label, vetoed):
+    assert (_reason(guard_nlp, text, value, label, RULES_GROUP) is not None) == vetoed
+
+
+@pytest.mark.parametrize(
+    "value",
+    ["600X12", "650X10X100%X", "HR60-70", "RR-18-20", "CVP-17-19", "PAD'S18-23", "30-40CC", "80-360CC/", "61-64SR",
+     "12-13BREATHS", "@15-20MCG", "1145AM", "7A-12P", "DOWNWARD-0400", "2000-BUN"],
+)
+def test_codes_that_are_readings(value):
+    assert alphanumeric_reading(value)
+
+
+@pytest.mark.parametrize("value", ["Z8912708G", "53RHM4471", "E24-1187", "SP22-48817", "CW-7744", "KS0492281", "PB7200"])
+def test_codes_that_are_identifiers(value):
+    assert not alphanumeric_reading(value)
