@@ -18,7 +18,9 @@ and known PHI is given by the user. In order, for one span:
    note that uses capitals, "US" the study, an article before a lower-case
    name, the shape of a measurement, obstetric notation or diagnosis code, a
    pronoun, a number before a name, one letter, a title alone;
-3. the label's own check (`_LABEL_CHECKS`), then the nationality check;
+3. the label's own check (`_LABEL_CHECKS`; for the number labels, then the
+   numbers of ICU charting, `checks/clinical_numbers.py`), then the
+   nationality check;
 4. recall first: a veto of step 3 stands only when no word of the span could
    be a person's name (a word of Faker's en_US name lists that is not a
    frequent English word, or an unknown capitalised word in mid-sentence); a
@@ -67,7 +69,6 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
     place.ultrasound_reason,
     person.article_before_name_reason,
     identifiers.number_shape_reason,
-    clinical_numbers.clinical_number_reason,
     person.pronoun_reason,
     person.number_then_words_reason,
     person.one_letter_reason,
@@ -76,14 +77,17 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
 
 #: The check of each label.
 _LABEL_CHECKS: Dict[str, LabelCheck] = {
-    "DATE": date.date_reason,
-    "AGE": age.age_reason,
+    # the numbers of ICU charting after the label's own check (checks/clinical_numbers.py)
+    "DATE": clinical_numbers.then_clinical_numbers(date.date_reason),
+    "AGE": clinical_numbers.then_clinical_numbers(age.age_reason),
     "EMAIL": identifiers.email_reason,
     "URL": identifiers.url_reason,
     "USERNAME": identifiers.username_reason,
-    "ROOM": identifiers.room_reason,
+    "ROOM": clinical_numbers.then_clinical_numbers(identifiers.room_reason),
     **{label: identifiers.digits_reason for label in identifiers.MIN_DIGITS},
     **{label: clinical_numbers.identifier_reason for label in clinical_numbers.IDENTIFIER_LABELS},
+    "PHONE": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
+    "FAX": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
     "STATE": place.state_reason,
     "COUNTRY": place.country_reason,
     "CITY": place.place_reason,

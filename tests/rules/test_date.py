@@ -11,6 +11,10 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    # ventilator settings and charting times of ICU notes
+    ("pt. on PS 10/5/40% for entire shift", "10/5/40"),
+    ("Pt. initially on AC 600x16/5/40 with ABG", "16/5/40"),
+    ("EXTUBATED AT APROX 2030 WITH STABLE ABG", "2030"),
     ("Pain is currently rated at 2/10 and increases to 8/10 on stairs.", "8/10"),
     ("Quadriceps strength 4/5 on the right and 5/5 on the left.", "5/5"),
     ("Shoulder pain 3/10 at rest and 6/10 with overhead reaching.", "6/10"),

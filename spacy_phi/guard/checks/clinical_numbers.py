@@ -5,7 +5,8 @@ ICU notes chart settings and readings in few words: "AC 600X12", "PS 10/5",
 2130". The questions live in `spacy_phi.lexicon.clinical_numbers` (the rules
 ask them too); this module turns their answers into veto reasons:
 
-- `clinical_number_reason`, a form check of the tagger's number spans: a
+- `clinical_number_reason`, asked after the label's own check of the
+  tagger's number spans (`then_clinical_numbers`, `identifier_reason`): a
   ventilator setting, a measurement by its shape or unit, or one by the words
   around it. A date keeps its date cue ("seen on 10/5" stays), and an AGE
   after "his"/"her" stays ("in her 90's");
@@ -21,7 +22,7 @@ ask them too); this module turns their answers into veto reasons:
 from __future__ import annotations
 
 import re
-from typing import Optional
+from typing import Callable, Optional
 
 from spacy.tokens import Span
 
@@ -46,19 +47,31 @@ READING_AFTER_MEASURE_WORD = sub_reason(REASON_MEASUREMENT, "reading_after_measu
 #: A 24-hour time after a word of time: "at 2000", "AS OF 0200".
 CLOCK_AFTER_TIME_WORD = sub_reason(REASON_CLOCK_TIME, "clock_after_time_word")
 
-_REASONS = {
-    "vent_volume_times_rate": VENT_VOLUME_TIMES_RATE,
-    "settings_with_percent": SETTINGS_WITH_PERCENT,
-    "vent_mode_and_number": VENT_MODE_AND_NUMBER,
-    "number_with_unit": NUMBER_WITH_UNIT,
-    "decimal_reading_group": DECIMAL_READING_GROUP,
-    "open_blood_pressure": OPEN_BLOOD_PRESSURE,
-    "reading_decade": READING_DECADE,
-    "fraction": FRACTION,
-    "count": COUNT,
-    "reading_after_measure_word": READING_AFTER_MEASURE_WORD,
-    "clock_time": CLOCK_AFTER_TIME_WORD,
-}
+
+
+def _reason_of(shape: str) -> str:
+    """The veto reason of a shape name of `lexicon.clinical_numbers` (each returned here alone)."""
+    if shape == "vent_volume_times_rate":
+        return VENT_VOLUME_TIMES_RATE
+    if shape == "settings_with_percent":
+        return SETTINGS_WITH_PERCENT
+    if shape == "vent_mode_and_number":
+        return VENT_MODE_AND_NUMBER
+    if shape == "number_with_unit":
+        return NUMBER_WITH_UNIT
+    if shape == "decimal_reading_group":
+        return DECIMAL_READING_GROUP
+    if shape == "open_blood_pressure":
+        return OPEN_BLOOD_PRESSURE
+    if shape == "reading_decade":
+        return READING_DECADE
+    if shape == "fraction":
+        return FRACTION
+    if shape == "count":
+        return COUNT
+    if shape == "clock_time":
+        return CLOCK_AFTER_TIME_WORD
+    return READING_AFTER_MEASURE_WORD
 
 #: Labels whose spans are numbers a reading can be taken for.
 _NUMBER_LABELS = frozenset(
@@ -105,12 +118,12 @@ def _measurement(span: Span, text: str) -> Optional[str]:
 
 
 def clinical_number_reason(span: Span, text: str, cased: Optional[bool], check_words: CheckWords) -> Optional[str]:
-    """Why a tagger's number span is a clinical measurement (a form check: it
-    stands whatever the words), or None."""
+    """Why a tagger's number span is a clinical measurement, or None (asked
+    after the label's own check, `then_clinical_numbers`)."""
     if span.label_ not in _NUMBER_LABELS or not any(c.isdigit() for c in span.text) and "teens" not in span.text.lower():
         return None
     found = _measurement(span, text)
-    return _REASONS[found] if found is not None else None
+    return _reason_of(found) if found is not None else None
 
 
 #: Identifier labels the tagger gives to readings and settings; PHONE, FAX,
@@ -118,10 +131,31 @@ def clinical_number_reason(span: Span, text: str, cased: Optional[bool], check_w
 IDENTIFIER_LABELS = frozenset("DEVICE IDNUM VEHICLE LICENSE ACCOUNT MEDICALRECORD HEALTHPLAN".split())
 
 
+#: A label check: (span, doc text, word lists) -> reason or None.
+LabelCheck = Callable[[Span, str, CheckWords], Optional[str]]
+
+
+def then_clinical_numbers(check: LabelCheck) -> LabelCheck:
+    """A label's own check, then `clinical_number_reason`: the label's own
+    reasons ("Apgars 8/9", "nsr 80s-90s") keep their names, the readings
+    they leave are vetoed as measurements."""
+
+    def checked(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+        return check(span, text, check_words) or clinical_number_reason(span, text, None, check_words)
+
+    checked.__doc__ = f"{check.__name__}, then the clinical numbers."
+    return checked
+
+
 def identifier_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """The label check of `IDENTIFIER_LABELS`: the digit checks of every
-    identifier (`identifiers.digits_reason`), then the shape or cue check."""
-    return digits_reason(span, text, check_words) or identifier_shape_reason(span, text, check_words)
+    identifier (`identifiers.digits_reason`), the clinical numbers, then the
+    shape or cue check."""
+    return (
+        digits_reason(span, text, check_words)
+        or clinical_number_reason(span, text, None, check_words)
+        or identifier_shape_reason(span, text, check_words)
+    )
 
 
 def identifier_shape_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
@@ -148,7 +182,7 @@ def clinical_context_reason(span: Span, text: str) -> Optional[str]:
     found = _measurement(span, text)
     if found in ("clock_time", "reading_after_measure_word") and span.label_ == "DATE":
         return None  # the date rules read the cues of their dates and years themselves
-    return _REASONS[found] if found is not None else None
+    return _reason_of(found) if found is not None else None
 
 
-__all__ = ["IDENTIFIER_LABELS", "clinical_context_reason", "clinical_number_reason", "identifier_reason", "identifier_shape_reason"]
+__all__ = ["IDENTIFIER_LABELS", "then_clinical_numbers", "clinical_context_reason", "clinical_number_reason", "identifier_reason", "identifier_shape_reason"]

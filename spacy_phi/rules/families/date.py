@@ -68,7 +68,7 @@ _NOT_A_YEAR_BEFORE = (
     r"ins|outs|bolus|dose|fluids|epo|heparin|units?|level|total|net|balance|weight|wt|score|room|rm|bed|ext|x|"
     r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
     # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
-    r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+    r"at|a|an|under|over|than|about|approximately|approx|aprox|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
 #: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
 _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
@@ -114,6 +114,10 @@ def rules() -> List[RegexRule]:
             "date_numeric", "DATE",
             rf"{_NOT_AFTER_NUMBER}(?P<value>\d{{1,2}}([/-])\d{{1,2}}\2(?:\d{{4}}|\d{{2}}))(?![\w/]|-\d)",
             checks=("numeric_date",),
+            # Ventilator settings, not dates: a group closed by a percentage ("PS 10/5/40%")
+            # or after a volume times a rate ("AC 600x16/5/40").
+            exclude_before=r"\d\s*[xX×]",
+            exclude_after=r"\s*%",
             description="numeric date m/d/yy(yy) or m-d-yy(yy), either day-month order",
         ),
         RegexRule(
