@@ -112,6 +112,12 @@ def _check_not_function_word(value: str) -> bool:
     return value.lower() not in FUNCTION_WORDS and value.lower() not in SPOKEN_WORDS
 
 
+def _check_context_required(value: str) -> bool:
+    """Nothing in the value confirms it: as a `confirm` check with `unconfirmed="drop"`,
+    only a context word of `label_if_context` keeps the match."""
+    return False
+
+
 def _check_not_reading(value: str) -> bool:
     """No reading or setting of ICU charting ("600X12", "HR60-70", "30-40CC", "7A-12P")."""
     return not alphanumeric_reading(value)
@@ -126,6 +132,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "id_shape": _check_id_shape,
     # a reading or setting of ICU charting ("600X12", "HR60-70", "30-40CC") is no code
     "not_reading": _check_not_reading,
+    "context_required": _check_context_required,
     "numeric_date": _check_numeric_date,
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,

@@ -15,6 +15,13 @@ LOOKALIKES = [
     ("pt. on PS 10/5/40% for entire shift", "10/5/40"),
     ("Pt. initially on AC 600x16/5/40 with ABG", "16/5/40"),
     ("EXTUBATED AT APROX 2030 WITH STABLE ABG", "2030"),
+    # numbers of a history list that are no years: labs, stages, scores, durations, counts
+    ("PMH: CAD, EF 20% ,AV block", "20"),
+    ("PMH: CKD 3, GOLD 2 COPD", "CKD 3, GOLD 2"),
+    ("PMH: HTN 10 yrs, DM2 x 20 yr", "10"),
+    ("PMH: CHF, INR 7 on coumadin, K 45", "INR 7 on coumadin, K 45"),
+    ("PMH: smoker 40 pk yrs", "40"),
+    ("MI 92 transferred to floor", "92"),
     ("Pain is currently rated at 2/10 and increases to 8/10 on stairs.", "8/10"),
     ("Quadriceps strength 4/5 on the right and 5/5 on the left.", "5/5"),
     ("Shoulder pain 3/10 at rest and 6/10 with overhead reaching.", "6/10"),
