@@ -22,7 +22,7 @@ VENT_WORDS = (
 #: Vital signs, hemodynamics, rhythms, gases and outputs: the number after one is a reading.
 _READING_WORDS = (
     r"hr|bp|b/p|sbp|dbp|nbp|abp|maps?|cvp|pa|pap|paps|pad|pads|pas|pcwp?|wedge|co|ci|svr|svo2|mv|rr|resps?|"
-    r"respirations|rate|temp|tmax|sats?|spo2|sao2|o2|tv|tvs|vt|vts|vols?|volumes|pco2|po2|pao2|paco2|abgs?|icp|"
+    r"respirations|rate|temp|tmax|sats|sat['’]s|spo2|sao2|o2|tv|tvs|vt|vts|vols?|volumes|pco2|po2|pao2|paco2|abgs?|icp|"
     r"cpp|pulse|sr|sb|st|nsr|afib|af|svt|paced|junctional|sinus|systolic|sys|diastolic|u/o|uo|i/o|i&o|output|"
     r"residuals?|drainage|k|na|mg|hct|wbc|ptt|inr|bun|creat|cr|cks?|cpk|glucose|bs|fsbs|lactate|ph"
 )
@@ -31,12 +31,14 @@ MEASURE_WORDS = rf"(?:{VENT_WORDS}|{_READING_WORDS})(?:['’]?s)?"
 #: What may stand between a measure word and its number: another reading of the
 #: same clause ("100-120/"), an article, a level word or a verb of change.
 _BETWEEN = (
-    r"(?:[\s:=~@#/+-]|\d+(?:\.\d+)?(?:['’]?s)?|"
+    r"(?:[\s:=~@#/+<>-]|\d+(?:\.\d+)?(?:['’]?s)?|"
     r"\b(?:in|the|at|of|upper|lower|low|high|mid|remains?|remained|running|ranges?|ranging|between|was|is|were|are|now|"
-    r"initially|still|around|approx|about|maintained|maintaining|that|which|"
+    r"initially|still|around|approx|about|maintained|maintaining|that|which|greater|less|than|then|above|below|over|under|"
     r"(?:down|up|dropped|decreased|increased|weaned|titrated|trended|trending|drifted|improved|changed|back|went)(?:\s+to)?)\b)"
 )
 #: A measure word, then only what may stand between it and the number, up to the number.
+#: A span that starts with a measure word and its reading ("HR 60-90", "WBC 41", "HCT- 32-31", "TM 98R").
+_MEASURE_THEN_NUMBER = re.compile(rf"^(?:{MEASURE_WORDS}|tm)[\s:=-]*\d", re.IGNORECASE)
 _MEASURE_BEFORE = re.compile(rf"\b{MEASURE_WORDS}(?![\w'’]){_BETWEEN}*$", re.IGNORECASE)
 #: A ventilator word right before a setting ("PS 10/5", "psv10/5", "cpap+ps 15/7.5").
 #: Not "AC" nor "vent" here: "PICC placed in R AC 11/17" is a date after the antecubital fossa.
@@ -52,11 +54,11 @@ _UNIT = (
 )
 #: A number or a range of numbers (up to four digits each) with its unit: "30-40CC", "700U", "1-2 LITERS", "5LNC".
 _NUMBER_WITH_UNIT = re.compile(
-    rf"(?<![\w.])\d{{1,4}}(?:\.\d+)?(?:\s*[-–]\s*\d{{1,4}}(?:\.\d+)?)?\s?(?:%|{_UNIT}(?![a-z]))", re.IGNORECASE
+    rf"(?<![\w./])\d{{1,4}}(?:\.\d+)?(?:[ \t]*[-–][ \t]*\d{{1,4}}(?:\.\d+)?)?[ \t]?(?:%|{_UNIT}(?![a-z]))", re.IGNORECASE
 )
-_UNIT_AFTER = re.compile(rf"\s?(?:%|{_UNIT}(?![a-z])|/\s*(?:hr|h|hour|min|kg)\b)", re.IGNORECASE)
+_UNIT_AFTER = re.compile(rf"[ \t]?(?:%|{_UNIT}(?![a-z])|/\s*(?:hr|h|hour|min|kg)\b)", re.IGNORECASE)
 #: A tidal volume times a rate ("600X12", "AC 500 X 10", "12X450X40"): a ventilator setting.
-_VENT_PRODUCT = re.compile(r"(?<![A-Za-z0-9])\d{1,4}\s*[xX×*]\s*\d{1,4}(?!\d)")
+_VENT_PRODUCT = re.compile(r"(?<![A-Za-z0-9-])\d{1,4}\s*[xX×*]\s*\d{1,4}(?!\d)")
 #: A group of settings closed by a percentage ("12/10/40%", "10/5/65%"): pressures and oxygen.
 _SETTINGS_PERCENT = re.compile(r"\d{1,3}(?:\s*/\s*\.?\d{1,3}){1,3}\s*%")
 #: Numbers joined by "/", "," or "-": a group of readings.
@@ -69,7 +71,12 @@ _DECADE = re.compile(r"(?:\d{2,3}['’]?s|\bteens)\b", re.IGNORECASE)
 _THREE_DIGIT_DECADE = re.compile(r"(?<!\d)\d{3}['’]?s\b", re.IGNORECASE)
 #: A systolic pressure without its diastolic, or one end of a range of them
 #: ("130/", "70'S/", "150-160/", "110/-", "170" of "170-190/60").
-_OPEN_PRESSURE = re.compile(r"^\d{2,3}(?:['’]?s)?(?:\s*[-–]\s*\d{2,3}(?:['’]?s)?)?\s*/\s*[-.]?$", re.IGNORECASE)
+_OPEN_PRESSURE = re.compile(r"^\d{1,3}(?:\.\d+)?(?:['’]?s)?(?:\s*[-–]\s*\d{2,3}(?:['’]?s)?)?\s*/\s*[-.]?$", re.IGNORECASE)
+#: Three numbers whose last has three digits, or four that no year of a life has ("8/4/460", "3/2/1500").
+_READING_TRIPLE = re.compile(r"^\d{1,2}\s*/\s*\d{1,2}\s*/\s*(\d{3,4})\s*-?$")
+#: Numbers chained by dashes around a pair ("5-[6/3]-4/0-80"): ranges of readings.
+_DASH_CHAIN_BEFORE = re.compile(r"\d\s*-\s*$")
+_DASH_CHAIN_AFTER = re.compile(r"\s*-\s*\d")
 _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.IGNORECASE)
 #: A common fraction ("1/2", "2/3", "3/4"), and what makes it one: a position
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
@@ -79,9 +86,11 @@ _FRACTION_BEFORE = re.compile(r"(?:\b(?:up|lt|rt|left|right|bases?|approx|about|
 _FRACTION_AFTER = re.compile(r"\s*(?:up\b|of\b|ns\b|normal\s+saline|way\b|[-–]\s*(?:1/[234]|2/3|3/4)\b)|ns\b", re.IGNORECASE)
 #: A 24-hour time after a word of time ("at 2000", "approx 2130", "AS OF 0200", "post 2400").
 _CLOCK = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
-_CLOCK_CUE_BEFORE = re.compile(r"(?:\b(?:at|approx|aprox|approximately|around|as\s+of|post)\.?|@|~)\s*$", re.IGNORECASE)
+_CLOCK_CUE_BEFORE = re.compile(r"(?:\b(?:at|as\s+of|post)\.?|@)\s*$", re.IGNORECASE)
+#: "approx", "around", "~" make a time only of four digits no recent year has ("approx 2130"; "~2021" is a year).
+_APPROXIMATE_BEFORE = re.compile(r"(?:\b(?:approx|aprox|approximately|around)\.?|~)\s*$", re.IGNORECASE)
 #: A count: "X 2", "x3" ("OOB to chair X 2").
-_COUNT = re.compile(r"^[xX×]\s?\d{1,2}$")
+_COUNT = re.compile(r"^(?:[xX×]\s?\d{1,2}(?:\s*-\s*\d{1,2})?|[dD]?\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?)$")
 
 
 def measure_before(text: str, start: int) -> bool:
@@ -99,7 +108,7 @@ def vent_setting(value: str, text: str, start: int, end: int) -> Optional[str]:
         return "vent_volume_times_rate"  # "600X12", "SIMV 700x16"
     if _SETTINGS_PERCENT.search(value) or (re.search(r"\d$", value) and re.match(r"\s*%", text[end : end + 3])):
         return "settings_with_percent"  # "12/10/40%"
-    if re.search(rf"\b(?:{VENT_WORDS})\b", value, re.IGNORECASE) and re.search(r"\d", value):
+    if re.search(rf"(?:\b|(?<=\d))(?:{VENT_WORDS})\b", value, re.IGNORECASE) and re.search(r"\d", value) and not re.search(r"\d{5}", value):
         return "vent_mode_and_number"  # "AC 12", "SIMV 18", "20PS"
     if re.match(r"^[\d./\s+-]+$", value) and (
         _VENT_BEFORE.search(text[max(0, start - 16) : start]) or _VENT_AFTER.match(text, end)
@@ -118,6 +127,11 @@ def reading_shape(value: str, text: str, start: int, end: int) -> Optional[str]:
         parts = re.split(r"\s*[/,]\s*|\s*-\s*(?=[\d.])", group.group().strip())
         if len(parts) > 1 and any(_SMALL_DECIMAL.match(p) for p in parts):
             return "decimal_reading_group"  # "5.5/2.5/450", "88/3.4", "10/.30/5"
+    triple = _READING_TRIPLE.match(value.strip())
+    if triple and not 1880 <= int(triple.group(1)) < 2200:
+        return "reading_triple"  # CO/CI/SVR "8/4/460-", "3/2/1500": no year has three digits or is so early
+    if _DASH_CHAIN_BEFORE.search(text, max(0, start - 4), start) and _DASH_CHAIN_AFTER.match(text, end):
+        return "reading_triple"  # "5-6/3-4/0-80": a chain of ranges, no date
     if _OPEN_PRESSURE.match(value.strip()):
         return "open_blood_pressure"  # "130/", "150-160/"
     if re.fullmatch(r"\d{2,3}", value.strip()) and _PRESSURE_RANGE_AFTER.match(text, end):
@@ -136,14 +150,17 @@ def reading_in_context(value: str, text: str, start: int, end: int) -> Optional[
         _FRACTION_BEFORE.search(text[max(0, start - 12) : start]) or _FRACTION_AFTER.match(text, end)
     ):
         return "fraction"  # "crackles 1/3 up", "1/2 NS", "~3/4 of time"
-    if _CLOCK.match(stripped) and _CLOCK_CUE_BEFORE.search(text[max(0, start - 12) : start]):
+    before = text[max(0, start - 12) : start]
+    if _CLOCK.match(stripped) and (
+        _CLOCK_CUE_BEFORE.search(before) or (int(stripped) >= 2100 and _APPROXIMATE_BEFORE.search(before))
+    ):
         return "clock_time"  # "at 2000", "approx 2130", "AS OF 0200"
     if _COUNT.match(stripped):
         return "count"  # "OOB to chair X 2"
-    calendar_pair = re.fullmatch(r"(\d{1,2})/(\d{1,2})", stripped)
-    if calendar_pair and 1 <= int(calendar_pair.group(1)) <= 12 and 1 <= int(calendar_pair.group(2)) <= 31:
-        return None  # a month and day after a measure word is left to the ventilator check ("R AC 11/17")
-    if measure_before(text, start) and re.search(r"\d|teens", stripped, re.IGNORECASE):
+    calendar = re.fullmatch(r"(?:[A-Za-z]{3}\s+)?(\d{1,2})[/-](\d{1,2}|\d{4})(?:[/-]\d{2,4})?", stripped)
+    if calendar and 1 <= int(calendar.group(1)) <= 12 and (1 <= int(calendar.group(2)) <= 31 or len(calendar.group(2)) == 4):
+        return None  # a date after a measure word is left to the ventilator check ("R AC 11/17", "VT 12/31/25")
+    if (measure_before(text, start) or _MEASURE_THEN_NUMBER.match(stripped)) and re.search(r"\d|teens", stripped, re.IGNORECASE):
         return "reading_after_measure_word"  # "HR 58-60's", "SBP 90'S", "PAD- 20-24/"
     if _DECADE.search(stripped) and re.search(r"\s*(?:/|systolic|sys\b|s?b?p\b|sr\b|nsr\b|st\b)", text[end : end + 10], re.IGNORECASE):
         return "reading_after_measure_word"  # "90's systolic", "60's/30's"

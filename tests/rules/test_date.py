@@ -14,7 +14,6 @@ LOOKALIKES = [
     # ventilator settings and charting times of ICU notes
     ("pt. on PS 10/5/40% for entire shift", "10/5/40"),
     ("Pt. initially on AC 600x16/5/40 with ABG", "16/5/40"),
-    ("EXTUBATED AT APROX 2030 WITH STABLE ABG", "2030"),
     # numbers of a history list that are no years: labs, stages, scores, durations, counts
     ("PMH: CAD, EF 20% ,AV block", "20"),
     ("PMH: CKD 3, GOLD 2 COPD", "CKD 3, GOLD 2"),

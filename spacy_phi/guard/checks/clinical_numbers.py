@@ -40,6 +40,7 @@ NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
 DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
 OPEN_BLOOD_PRESSURE = sub_reason(REASON_MEASUREMENT, "open_blood_pressure")
 READING_DECADE = sub_reason(REASON_MEASUREMENT, "reading_decade")
+READING_TRIPLE = sub_reason(REASON_MEASUREMENT, "reading_triple")
 #: A measurement by the words around it: "rales 1/3 up", "X 2", "HR 58-60's".
 FRACTION = sub_reason(REASON_MEASUREMENT, "fraction")
 COUNT = sub_reason(REASON_MEASUREMENT, "count")
@@ -65,6 +66,8 @@ def _reason_of(shape: str) -> str:
         return OPEN_BLOOD_PRESSURE
     if shape == "reading_decade":
         return READING_DECADE
+    if shape == "reading_triple":
+        return READING_TRIPLE
     if shape == "fraction":
         return FRACTION
     if shape == "count":
@@ -81,8 +84,14 @@ _NUMBER_LABELS = frozenset(
 #: decimal reading says a span of them is a measurement ("500CC", "194/ 37/ 7.30/").
 _CONTACT_LABELS = frozenset({"PHONE", "FAX"})
 _SHAPES_FOR_CONTACTS = frozenset(
-    {"vent_volume_times_rate", "settings_with_percent", "number_with_unit", "decimal_reading_group", "open_blood_pressure"}
+    {
+        "vent_volume_times_rate", "settings_with_percent", "number_with_unit", "decimal_reading_group",
+        "open_blood_pressure", "reading_triple",
+    }
 )
+#: What a number after an identifier's cue can still be: "#16 FR FOLEY", "D#7 OF 14".
+_SHAPES_AFTER_IDENTIFIER_CUE = frozenset({"number_with_unit", "vent_volume_times_rate", "settings_with_percent"})
+_COURSE_DAY = re.compile(r"^\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?$")
 #: A date cue before a date-shaped number: the date stays ("seen on 10/5", "since 1/2").
 _DATE_CUE_BEFORE = re.compile(
     r"\b(?:on|since|from|until|till|thru|through|dated?|seen|admitted|admission|discharged?|f/u|by|next|last|"
@@ -92,6 +101,7 @@ _DATE_CUE_BEFORE = re.compile(
 _DATE_SHAPED = re.compile(r"^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2}(?:\d{2})?)?$")
 #: A person's decade of life: "in her 90's", "a man in his 90s".
 _PERSON_BEFORE = re.compile(r"\b(?:his|her|their|my|your|aged?)\s+(?:early\s+|mid\s+|late\s+|mid-)?$", re.IGNORECASE)
+_CLOCK_RANGE = re.compile(r"\b(?:[01]\d|2[0-4])[0-5]\d\s*-\s*(?:[01]\d|2[0-4])[0-5]\d\b")
 #: The shape of an identifier: five digits, or letters and three digits in one code.
 _IDENTIFIER_SHAPE = re.compile(r"(?:\d[\s-]?){5}|(?=[\w-]*[A-Za-z])(?=(?:[\w-]*\d){3})\b[\w-]{4,}\b")
 
@@ -100,7 +110,15 @@ def _measurement(span: Span, text: str) -> Optional[str]:
     """The shape name of a measurement (`lexicon.clinical_numbers`) or None."""
     value = span.text
     start, end = span.start_char, span.end_char
+    if re.search(r"\d{5}", value) or (span.label_ in _CONTACT_LABELS and sum(c.isdigit() for c in value) >= 7):
+        return None  # five digits in a row or a phone's seven: an identifier or a contact, not a reading
+    identifier_cue = span.label_ not in ("DATE", "AGE") and IDENTIFIER_CUE_BEFORE.search(text, max(0, start - 24), start)
     found = vent_setting(value, text, start, end) or reading_shape(value, text, start, end)
+    if identifier_cue:
+        # after "ID", "#", "MRN" only a unit, a course's day or a setting says it is no identifier ("#16 FR")
+        if _COURSE_DAY.match(value.strip()):
+            return "count"
+        return found if found in _SHAPES_AFTER_IDENTIFIER_CUE else None
     if span.label_ in _CONTACT_LABELS:
         return found if found in _SHAPES_FOR_CONTACTS else None
     if found is None:
@@ -162,7 +180,9 @@ def identifier_shape_reason(span: Span, text: str, check_words: CheckWords) -> O
     """Why an identifier span (DEVICE, IDNUM, VEHICLE, LICENSE, ACCOUNT,
     MEDICALRECORD, HEALTHPLAN) has neither the shape of one nor a word that
     introduces it ("SR 60-70s", "16 FR FOLEY", "7A-12P"), or None."""
-    if _IDENTIFIER_SHAPE.search(span.text) and not alphanumeric_reading(span.text.strip()):
+    # two clock times ("PRBC 0330-0630") are a time span, not an identifier's digits
+    digits = _CLOCK_RANGE.sub(" ", span.text)
+    if _IDENTIFIER_SHAPE.search(digits) and not alphanumeric_reading(span.text.strip()):
         return None
     if IDENTIFIER_CUE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
         return None  # "badge 3317", "#468"

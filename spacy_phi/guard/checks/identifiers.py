@@ -55,9 +55,9 @@ MIN_DIGITS = {
 _NUMBER_RANGE = re.compile(r"^\d{1,3}['’]?s?\s*[-–]\s*\d{1,3}['’]?s?$")
 #: The words that introduce an identifier before it ("MRN 500-600", "#468", "badge 3317").
 IDENTIFIER_CUE_BEFORE = re.compile(
-    r"(?:#|\b(?:id|no|nos|num|number|mrn|mr|acct|account|policy|member|group|plan|serial|s/n|sn|model|lot|plate|tag|"
+    r"(?:#|\b(?:id|no|nos|num|number|mrn|mr|acct|account|policy|member|serial|s/n|sn|model|lot|plate|tag|"
     r"vin|licen[cs]e|lic|dea|npi|device|order|accession|acc|specimen|case|ref|reference|claim|badge|ticket|"
-    r"confirmation|record|chart|unit|code)\b)[\s:#.-]*$",
+    r"confirmation|unit)\b)[\s:#.-]*$",
     re.IGNORECASE,
 )
 #: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
@@ -122,11 +122,24 @@ def digits_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
     return None
 
 
+def _reading_range(value: str) -> bool:
+    """A range of readings: two numbers of as many digits, or rising ("53-55",
+    "5-35"); a room and bed ("514-2") is neither."""
+    match = re.fullmatch(r"(\d{1,3})\s*[-–]\s*(\d{1,3})", value)
+    return match is not None and (
+        len(match.group(1)) == len(match.group(2)) or int(match.group(2)) > int(match.group(1))
+    )
+
+
 def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A bare one- or two-digit ROOM needs a room word before it ("Rm 4",
-    "bed 3"); otherwise it is a count or a reading ("(from 16)", "faxed 3")."""
+    """A bare one- or two-digit ROOM, a range or a ROOM without a digit needs a
+    room word before it ("Rm 4", "bed 3", "Rm 12-14"); otherwise it is a count,
+    a reading or a place of care ("(from 16)", "faxed 3", "RANGES FROM 14-24",
+    "to XRAY")."""
     value = span.text.strip()
-    if value.isdigit() and len(value) <= 2 and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+    # a bare short number, a range of readings ("14-24") or words without a digit ("XRAY")
+    bare = (value.isdigit() and len(value) <= 2) or _reading_range(value) or not any(c.isdigit() for c in value)
+    if bare and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
         return REASON_ROOM_WITHOUT_CUE
     if value.isdigit() and MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
         return MOVED_READING  # "weight 121 pounds , down from 133", "bnp 1,240 , up from 480"

@@ -69,7 +69,7 @@ _NOT_A_YEAR_BEFORE = (
     r"ins|outs|bolus|dose|fluids|epo|heparin|units?|level|total|net|balance|weight|wt|score|room|rm|bed|ext|x|"
     r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
     # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
-    r"at|a|an|under|over|than|about|approximately|approx|aprox|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+    r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
 #: A past-history list up to two lines before a number: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA'88".
 _HISTORY_LIST_BEFORE = {
