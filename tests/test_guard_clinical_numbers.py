@@ -102,6 +102,9 @@ KEPT = [
     ("SICK CALL REQUEST (KITE) #: K-118204   RECEIVED", "118204", "IDNUM"),
     ("Called office (718-245-3131 x4402), spoke w/ RN", "718-245-3131 x4402", "PHONE"),
     ("1) 514-2 5 West | GUY, TREMAINE | 58M", "514-2", "ROOM"),
+    ("Infusion Suite 3, chair 14\n04/07/2025 0815", "14", "ROOM"),
+    ("CoverMyMeds key: BKL7QX2M\n\nTo Whom", "BKL7QX2M", "IDNUM"),
+    ("order code BKL7QX2M sent", "BKL7QX2M", "IDNUM"),
     ("Transplant Service\nUnit 8NE, room 8-214", "8NE", "VEHICLE"),
 ]
 

@@ -102,8 +102,12 @@ _DATE_SHAPED = re.compile(r"^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2}(?:\d{2})?)?$")
 #: A person's decade of life: "in her 90's", "a man in his 90s".
 _PERSON_BEFORE = re.compile(r"\b(?:his|her|their|my|your|aged?)\s+(?:early\s+|mid\s+|late\s+|mid-)?$", re.IGNORECASE)
 _CLOCK_RANGE = re.compile(r"\b(?:[01]\d|2[0-4])[0-5]\d\s*-\s*(?:[01]\d|2[0-4])[0-5]\d\b")
-#: The shape of an identifier: five digits, or letters and three digits in one code.
-_IDENTIFIER_SHAPE = re.compile(r"(?:\d[\s-]?){5}|(?=[\w-]*[A-Za-z])(?=(?:[\w-]*\d){3})\b[\w-]{4,}\b")
+#: The shape of an identifier: five digits, letters and three digits in one code, or a code of capitals and digits.
+_IDENTIFIER_SHAPE = re.compile(
+    r"(?:\d[\s-]?){5}|(?=[\w-]*[A-Za-z])(?=(?:[\w-]*\d){3})\b[\w-]{4,}\b|"
+    # a code of six capitals and digits or more, two of each ("BKL7QX2M")
+    r"\b(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}\b"
+)
 
 
 def _measurement(span: Span, text: str) -> Optional[str]:

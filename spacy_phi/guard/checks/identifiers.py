@@ -57,12 +57,12 @@ _NUMBER_RANGE = re.compile(r"^\d{1,3}['’]?s?\s*[-–]\s*\d{1,3}['’]?s?$")
 IDENTIFIER_CUE_BEFORE = re.compile(
     r"(?:#|\b(?:id|no|nos|num|number|mrn|mr|acct|account|policy|member|serial|s/n|sn|model|lot|plate|tag|"
     r"vin|licen[cs]e|lic|dea|npi|device|order|accession|acc|specimen|case|ref|reference|claim|badge|ticket|"
-    r"confirmation|unit)\b)[\s:#.-]*$",
+    r"confirmation|unit|key)\b)[\s:#.-]*$",
     re.IGNORECASE,
 )
 #: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
 _ROOM_CUE_BEFORE = re.compile(
-    r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
+    r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|chair|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
     r"\s*[:#-]?\s*(?:[A-Za-z]{1,5}\s+)?$",  # "OR 7", "Rm ED 31"
     re.IGNORECASE,
 )
