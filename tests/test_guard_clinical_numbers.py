@@ -69,6 +69,9 @@ VETOED = [
     ("RESP. RATE RANGES FROM 14-24 BPM", "14-24", "ROOM", "validator:"),
     ("PLAN TO GO HOME. TO XRAY FOR HICKMAN", "XRAY", "ROOM", "validator:room_number_without_room_word"),
     ("CCU NURSING PROGRESS NOTE 7A-12P    NEURO: awake", "7A-12P", "IDNUM", "validator:identifier_without_shape_or_cue"),
+    ("PTT TO BE CHECKED AT 12 MN.", "12 MN", "VEHICLE", "validator:identifier_without_shape_or_cue"),
+    ("C/DB Q 1-2 HRS, RAISING SPUTUM", "DB Q 1-2", "DEVICE", "validator:identifier_without_shape_or_cue"),
+    ("PA LINE DC/D 1800 PER MD", "D 1800", "DEVICE", "validator:identifier_without_shape_or_cue"),
     ("#16 FR FOLEY PLACED AND DRAINING", "16 FR FOLEY", "IDNUM", "validator:measurement/number_with_unit"),
 ]
 
@@ -105,6 +108,10 @@ KEPT = [
     ("Infusion Suite 3, chair 14\n04/07/2025 0815", "14", "ROOM"),
     ("CoverMyMeds key: BKL7QX2M\n\nTo Whom", "BKL7QX2M", "IDNUM"),
     ("order code BKL7QX2M sent", "BKL7QX2M", "IDNUM"),
+    ("DOB 04/29/25   Episode 37BFS\nPhysician", "37BFS", "IDNUM"),
+    ("IMPLANTS: Medtronic PB 504 insulin pump", "Medtronic PB 504", "DEVICE"),
+    ("Vehicle: Nissan (JST 752)", "JST 752", "VEHICLE"),
+    ("Room:\nJ-5\n\nPatient Name", "J-5", "IDNUM"),
     ("Transplant Service\nUnit 8NE, room 8-214", "8NE", "VEHICLE"),
 ]
 

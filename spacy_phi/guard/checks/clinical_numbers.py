@@ -102,12 +102,24 @@ _DATE_SHAPED = re.compile(r"^\d{1,2}[/-]\d{1,2}(?:[/-]\d{2}(?:\d{2})?)?$")
 #: A person's decade of life: "in her 90's", "a man in his 90s".
 _PERSON_BEFORE = re.compile(r"\b(?:his|her|their|my|your|aged?)\s+(?:early\s+|mid\s+|late\s+|mid-)?$", re.IGNORECASE)
 _CLOCK_RANGE = re.compile(r"\b(?:[01]\d|2[0-4])[0-5]\d\s*-\s*(?:[01]\d|2[0-4])[0-5]\d\b")
-#: The shape of an identifier: five digits, letters and three digits in one code, or a code of capitals and digits.
-_IDENTIFIER_SHAPE = re.compile(
-    r"(?:\d[\s-]?){5}|(?=[\w-]*[A-Za-z])(?=(?:[\w-]*\d){3})\b[\w-]{4,}\b|"
-    # a code of six capitals and digits or more, two of each ("BKL7QX2M")
-    r"\b(?=[A-Z0-9]*\d[A-Z0-9]*\d)(?=[A-Z0-9]*[A-Z][A-Z0-9]*[A-Z])[A-Z0-9]{6,}\b"
-)
+#: A word of a span: letters, digits, inner hyphens and apostrophes.
+_TOKEN = re.compile(r"[\w'’-]+")
+#: A reading's decade or range ("60-70s", "90's"): no identifier's digits.
+_DECADE_TOKEN = re.compile(r"^(?=.*s$)\d{2,3}(?:['’]?s)?(?:-\d{2,3}(?:['’]?s)?)?$", re.IGNORECASE)
+_CLOCK_TOKEN = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
+
+
+def _identifier_token(token: str) -> bool:
+    """A word that can be an identifier or a code: letters and digits mixed
+    ("37BFS", "TG0A-9XWW", "J-5"), or three digits or more that are no 24-hour
+    time; not a reading ("HR60-70", "7A-12P", "60-70s")."""
+    token = token.strip("'’-")
+    if not any(c.isdigit() for c in token) or alphanumeric_reading(token) or _DECADE_TOKEN.match(token):
+        return False
+    if any(c.isalpha() for c in token):
+        return len(token) >= 3
+    digits = token.replace("-", "")
+    return len(digits) >= 3 and not _CLOCK_TOKEN.match(digits)
 
 
 def _measurement(span: Span, text: str) -> Optional[str]:
@@ -182,11 +194,11 @@ def identifier_reason(span: Span, text: str, check_words: CheckWords) -> Optiona
 
 def identifier_shape_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """Why an identifier span (DEVICE, IDNUM, VEHICLE, LICENSE, ACCOUNT,
-    MEDICALRECORD, HEALTHPLAN) has neither the shape of one nor a word that
-    introduces it ("SR 60-70s", "16 FR FOLEY", "7A-12P"), or None."""
+    MEDICALRECORD, HEALTHPLAN) has no word an identifier could be and no word
+    before it that introduces one ("12 MN", "DB Q 1-2", "D 1800", "7A-12P"),
+    or None."""
     # two clock times ("PRBC 0330-0630") are a time span, not an identifier's digits
-    digits = _CLOCK_RANGE.sub(" ", span.text)
-    if _IDENTIFIER_SHAPE.search(digits) and not alphanumeric_reading(span.text.strip()):
+    if any(_identifier_token(token) for token in _TOKEN.findall(_CLOCK_RANGE.sub(" ", span.text))):
         return None
     if IDENTIFIER_CUE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
         return None  # "badge 3317", "#468"
