@@ -152,6 +152,8 @@ def test_codes_that_are_readings(value):
     assert alphanumeric_reading(value)
 
 
-@pytest.mark.parametrize("value", ["Z8912708G", "53RHM4471", "E24-1187", "SP22-48817", "CW-7744", "KS0492281", "PB7200"])
+@pytest.mark.parametrize(
+    "value", ["Z8912708G", "53RHM4471", "E24-1187", "SP22-48817", "CW-7744", "KS0492281", "PB7200", "S22A"]
+)
 def test_codes_that_are_identifiers(value):
     assert not alphanumeric_reading(value)

@@ -175,7 +175,7 @@ _WORD_AND_READING = re.compile(
     r"(?:[\s-]*(?P<post>[A-Za-z%'’]+))?[/.]?$"
 )
 _MEASURE_WORD = re.compile(rf"^{MEASURE_WORDS}$", re.IGNORECASE)
-_UNIT_WORD = re.compile(rf"^(?:%|{_UNIT}|{_READING_WORDS}|am|pm|a|p|hrs?|x)$", re.IGNORECASE)
+_UNIT_WORD = re.compile(rf"^(?:%|{_UNIT}|{_READING_WORDS}|am|pm|hrs?)$", re.IGNORECASE)
 #: A nursing shift: "7A-12P", "11A-7P".
 _SHIFT = re.compile(r"^\d{1,2}[AP]M?\s*-\s*\d{1,2}[AP]M?$", re.IGNORECASE)
 #: A number of up to four digits joined by a hyphen to a word of five letters or more ("DOWNWARD-0400", "0000-CAPTO").
