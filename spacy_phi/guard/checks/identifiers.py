@@ -122,6 +122,16 @@ def digits_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
     return None
 
 
+def _known_words_only(value: str, check_words: CheckWords) -> bool:
+    """No digit and only known words ("XRAY", "GOAL RATE", "DC NG"): a place
+    of care or a phrase; an unknown word ("GH ER") may be a place's name."""
+    found = re.findall(r"[A-Za-z]+", value)
+    if not found or any(c.isdigit() for c in value):
+        return False
+    vocabulary = check_words.vocabulary
+    return all(check_words.known_word(w.lower()) or vocabulary.is_abbreviation(w) for w in found)
+
+
 def _reading_range(value: str) -> bool:
     """A range of readings: two numbers of as many digits, or rising ("53-55",
     "5-35"); a room and bed ("514-2") is neither."""
@@ -134,11 +144,11 @@ def _reading_range(value: str) -> bool:
 def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """A bare one- or two-digit ROOM, a range or a ROOM without a digit needs a
     room word before it ("Rm 4", "bed 3", "Rm 12-14"); otherwise it is a count,
-    a reading or a place of care ("(from 16)", "faxed 3", "RANGES FROM 14-24",
-    "to XRAY")."""
+    a reading or a phrase ("(from 16)", "faxed 3", "RANGES FROM 14-24",
+    "TO GOAL RATE")."""
     value = span.text.strip()
     # a bare short number, a range of readings ("14-24") or words without a digit ("XRAY")
-    bare = (value.isdigit() and len(value) <= 2) or _reading_range(value) or not any(c.isdigit() for c in value)
+    bare = (value.isdigit() and len(value) <= 2) or _reading_range(value) or _known_words_only(value, check_words)
     if bare and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
         return REASON_ROOM_WITHOUT_CUE
     if value.isdigit() and MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
