@@ -82,7 +82,13 @@ _HISTORY_LIST_BEFORE = {
 _NOT_HISTORY_YEAR_BEFORE = (
     rf"\b(?:{MEASURE_WORDS}|ef|lvef|bmi|a1c|hba1c|gfr|egfr|hgb|hb|plt|ldl|hdl|tsh|psa|ldh|ast|alt|stage|grade|class|"
     r"type|gleason|nyha|gold|ckd|age|aged|wt|ht|weight|height|room|rm|bed|level|score|dm|t|n|x|gcs|fev1|fvc|cd4|"
-    r"times|pvcs?|beats|yr|yrs|years?|old|of|for|to|at|in|and|with|than|over|under)['’]?"
+    r"times|pvcs?|beats|yr|yrs|years?|old|of|for|to|at|in|and|with|than|over|under|"
+    # a place of care and its number ("arrived bay 12", "OR 6")
+    r"bay|bed|chair|suite|or|ed|icu|unit|pod|floor|room)['’]?"
+    # a brand or model written in camel case ("AirSense 11")
+    r"|(?-i:\b[A-Za-z]*[a-z][A-Z][A-Za-z]*)"
+    # a section of medicines, labs or vitals after the history ("Meds: lisinopril 20")
+    r"|\b(?:meds|medications|rx|allergies|labs?|vitals?|vs)\s*:[^\n]*"
 )
 #: After a number of a history list: a unit, a duration or a count ("HTN 10 yrs", "EF 20%", "40 pk").
 _NOT_HISTORY_YEAR_AFTER = (
