@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from ...lexicon.clinical_numbers import MEASURE_WORDS
+from ...lexicon.scores import SCORE_WORDS
 from ..fragments import (
     DAY,
     FRACTION_AFTER,
@@ -32,7 +34,6 @@ from ..fragments import (
     YEAR,
     YEAR4,
 )
-from ...lexicon.clinical_numbers import MEASURE_WORDS
 from ..regex_rules import RegexRule
 
 #: Before a numeric date: no digit, nor a separator that follows a number ("1/03-14-2089",
@@ -71,10 +72,11 @@ _NOT_A_YEAR_BEFORE = (
     # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
     r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
-#: A past-history list up to two lines before a number: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA'88".
+#: A past-history list before a number, on its line or after its header: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA 88".
 _HISTORY_LIST_BEFORE = {
     r"\b(?:pmh|pmhx|psh|pshx|past\s+(?:medical|surgical)\s+(?:history|hx)|h/o|hx|s/p|status\s+post|history\s+of)\b"
-    r"[^\n]*(?:\n[^\n]*){0,2}$": "DATE"
+    # on the cue's line, or on the line after a header ("PMHX:\n...")
+    r"(?:[^\n]*|[ \t]*:[ \t]*\n[^\n]*)$": "DATE"
 }
 #: The word before a number of a history list that makes it a lab value, a
 #: score, a stage or a count rather than a year ("K 4.2", "INR 7", "EF 20",
@@ -84,7 +86,8 @@ _NOT_HISTORY_YEAR_BEFORE = (
     r"type|gleason|nyha|gold|ckd|age|aged|wt|ht|weight|height|room|rm|bed|level|score|dm|t|n|x|gcs|fev1|fvc|cd4|"
     r"times|pvcs?|beats|yr|yrs|years?|old|of|for|to|at|in|and|with|than|over|under|"
     # a place of care and its number ("arrived bay 12", "OR 6")
-    r"bay|bed|chair|suite|or|ed|icu|unit|pod|floor|room)['’]?"
+    r"bay|bed|chair|suite|or|ed|icu|unit|pod|floor|room|s/p|peak|ciwa|cows|braden|morse|rass|"
+    rf"{'|'.join(SCORE_WORDS)})['’]?"
     # a brand or model written in camel case ("AirSense 11")
     r"|(?-i:\b[A-Za-z]*[a-z][A-Z][A-Za-z]*)"
     # a section of medicines, labs or vitals after the history ("Meds: lisinopril 20")
