@@ -154,7 +154,7 @@ def test_codes_that_are_readings(value):
 
 
 @pytest.mark.parametrize(
-    "value", ["Z8912708G", "53RHM4471", "E24-1187", "SP22-48817", "CW-7744", "KS0492281", "PB7200", "S22A"]
+    "value", ["Z8912708G", "53RHM4471", "E24-1187", "SP22-48817", "CW-7744", "KS0492281", "PB7200", "S22A", "ZG864NA"]
 )
 def test_codes_that_are_identifiers(value):
     assert not alphanumeric_reading(value)

@@ -175,7 +175,7 @@ _WORD_AND_READING = re.compile(
     r"(?:[\s-]*(?P<post>[A-Za-z%'’]+))?[/.]?$"
 )
 _MEASURE_WORD = re.compile(rf"^{MEASURE_WORDS}$", re.IGNORECASE)
-_UNIT_WORD = re.compile(rf"^(?:%|{_UNIT}|{_READING_WORDS}|am|pm|hrs?)$", re.IGNORECASE)
+_UNIT_WORD = re.compile(rf"^(?:%|{_UNIT}|am|pm|hrs?)$", re.IGNORECASE)
 #: A nursing shift: "7A-12P", "11A-7P".
 _SHIFT = re.compile(r"^\d{1,2}[AP]M?\s*-\s*\d{1,2}[AP]M?$", re.IGNORECASE)
 #: A number of up to four digits joined by a hyphen to a word of five letters or more ("DOWNWARD-0400", "0000-CAPTO").
@@ -193,7 +193,9 @@ def alphanumeric_reading(value: str) -> bool:
         return False
     pre, post = match.group("pre"), match.group("post")
     if post is not None:
-        return _UNIT_WORD.match(post) is not None or _MEASURE_WORD.match(post) is not None
+        # a unit after it ("FEED--30-40CC"); a rhythm or lab word only after a bare number or range
+        # ("61-64SR"): letters on both sides are a code's ("ZG864NA")
+        return _UNIT_WORD.match(post) is not None or (pre is None and _MEASURE_WORD.match(post) is not None)
     return pre is not None and _MEASURE_WORD.match(pre) is not None
 
 
