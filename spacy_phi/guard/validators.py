@@ -18,7 +18,9 @@ and known PHI is given by the user. In order, for one span:
    note that uses capitals, "US" the study, an article before a lower-case
    name, the shape of a measurement, obstetric notation or diagnosis code, a
    pronoun, a number before a name, one letter, a title alone;
-3. the label's own check (`_LABEL_CHECKS`), then the nationality check;
+3. the label's own check (`_LABEL_CHECKS`; for the number labels, then the
+   numbers of ICU charting, `checks/clinical_numbers.py`), then the
+   nationality check;
 4. recall first: a veto of step 3 stands only when no word of the span could
    be a person's name (a word of Faker's en_US name lists that is not a
    frequent English word, or an unknown capitalised word in mid-sentence); a
@@ -40,7 +42,7 @@ from ..labels import DEFAULT_MAX_TOKENS, MAX_TOKENS
 from ..lexicon.label_lexicons import LEXICON_FILES, LabelLexicons, default_lexicons
 from ..lexicon.vocabulary import MedicalVocabulary
 from . import reasons
-from .checks import age, context, date, identifiers, person, place, profession
+from .checks import age, clinical_numbers, context, date, identifiers, person, place, profession
 from .checks.age import MAX_AGE, is_age_word
 from .checks.base import CheckWords
 from .checks.person import (
@@ -75,13 +77,17 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
 
 #: The check of each label.
 _LABEL_CHECKS: Dict[str, LabelCheck] = {
-    "DATE": date.date_reason,
-    "AGE": age.age_reason,
+    # the numbers of ICU charting after the label's own check (checks/clinical_numbers.py)
+    "DATE": clinical_numbers.then_clinical_numbers(date.date_reason),
+    "AGE": clinical_numbers.then_clinical_numbers(age.age_reason),
     "EMAIL": identifiers.email_reason,
     "URL": identifiers.url_reason,
     "USERNAME": identifiers.username_reason,
-    "ROOM": identifiers.room_reason,
+    "ROOM": clinical_numbers.then_clinical_numbers(identifiers.room_reason),
     **{label: identifiers.digits_reason for label in identifiers.MIN_DIGITS},
+    **{label: clinical_numbers.identifier_reason for label in clinical_numbers.IDENTIFIER_LABELS},
+    "PHONE": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
+    "FAX": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
     "STATE": place.state_reason,
     "COUNTRY": place.country_reason,
     "CITY": place.place_reason,
@@ -164,8 +170,9 @@ class LabelValidators:
 
     def context_reason(self, span: Span, text: str) -> Optional[str]:
         """Why the words around a span make it no PHI, whoever found it (tagger,
-        rule or name list) and whatever its label (`checks/context.py`), or None."""
-        return context.context_reason(span, text, self.words)
+        rule or name list) and whatever its label (`checks/context.py`; for
+        dates, ages and rooms, the readings of `checks/clinical_numbers.py`), or None."""
+        return context.context_reason(span, text, self.words) or clinical_numbers.clinical_context_reason(span, text)
 
 
 __all__ = [

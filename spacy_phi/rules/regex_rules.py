@@ -17,6 +17,7 @@ from .. import checksums
 from ..errors import SpacyPhiError
 from ..labels import LABEL_NAMES, SAFE_HARBOR_AGE_LIMIT
 from ..lexicon import gazetteers
+from ..lexicon.clinical_numbers import alphanumeric_reading
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.vocabulary import default_vocabulary
@@ -111,6 +112,17 @@ def _check_not_function_word(value: str) -> bool:
     return value.lower() not in FUNCTION_WORDS and value.lower() not in SPOKEN_WORDS
 
 
+def _check_context_required(value: str) -> bool:
+    """Nothing in the value confirms it: as a `confirm` check with `unconfirmed="drop"`,
+    only a context word of `label_if_context` keeps the match."""
+    return False
+
+
+def _check_not_reading(value: str) -> bool:
+    """No reading or setting of ICU charting ("600X12", "HR60-70", "30-40CC", "7A-12P")."""
+    return not alphanumeric_reading(value)
+
+
 #: Checks a rule can name in `checks`; each gets the value text and returns
 #: whether the match stands. New checks are added here (rules stay data).
 CHECKS: Dict[str, Callable[[str], bool]] = {
@@ -118,6 +130,9 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "ipv4": checksums.is_ipv4,
     "has_3_digits": _check_has_digits,
     "id_shape": _check_id_shape,
+    # a reading or setting of ICU charting ("600X12", "HR60-70", "30-40CC") is no code
+    "not_reading": _check_not_reading,
+    "context_required": _check_context_required,
     "numeric_date": _check_numeric_date,
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,

@@ -11,6 +11,22 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    # ventilator settings and charting times of ICU notes
+    ("pt. on PS 10/5/40% for entire shift", "10/5/40"),
+    ("Pt. initially on AC 600x16/5/40 with ABG", "16/5/40"),
+    # numbers of a history list that are no years: labs, stages, scores, durations, counts
+    ("PMH: CAD, EF 20% ,AV block", "20"),
+    ("PMH: CKD 3, GOLD 2 COPD", "CKD 3, GOLD 2"),
+    ("PMH: HTN 10 yrs, DM2 x 20 yr", "10"),
+    ("PMH: CHF, INR 7 on coumadin, K 45", "INR 7 on coumadin, K 45"),
+    ("PMH: smoker 40 pk yrs", "40"),
+    ("MI 92 transferred to floor", "92"),
+    ("8 yo m s/p T&A, OR 6. arrived bay 12 at 1350", "12"),
+    ("PMH: HTN, OSA on CPAP (AirSense 11, compliant), GERD.", "11"),
+    ("PMH: HTN, OSA, HLD\nMeds: lisinopril 20, metformin 1000 BID", "20"),
+    ("HPI: 74 yo M w/ nAMD OS, s/p 14 intravitreal injections", "14"),
+    ("PMH: alcohol use d/o + seizure; CIWA 12 at 1700", "12"),
+    ("PMH: falls.\nMorse Fall Scale 75.  Braden 14.", "75.  Braden 14"),
     ("Pain is currently rated at 2/10 and increases to 8/10 on stairs.", "8/10"),
     ("Quadriceps strength 4/5 on the right and 5/5 on the left.", "5/5"),
     ("Shoulder pain 3/10 at rest and 6/10 with overhead reaching.", "6/10"),

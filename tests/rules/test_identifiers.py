@@ -23,6 +23,17 @@ LOOKALIKES = [
     ("version 1.2.3", "1.2.3"),
     ("COPD, GOLD 2 -- stable", "GOLD 2"),
     ("HPI: 22 yo G2P1001 at 34w3d w/ PPROM.", "G2P1001"),
+    # readings and settings of ICU charting, in capitals
+    ("RESTED OVERNIGHT ON AC 650X10, 50%, PEEP 7.5.", "650X10"),
+    ("PT. INITIALLY ON AC 600X16/5/40%, OVERBREATHING", "600X16/5/40"),
+    ("GU: U/O 30-40CC/HR. BUN 94", "30-40CC"),
+    ("I/O (-) 1300CC AS OF 10PM", "1300CC"),
+    ("HR 61-64SR WITH OCCAS. PVC'S", "61-64SR"),
+    ("CV: Tele: NSR. HR60-70's. NBP 90-120's", "HR60-70"),
+    ("O2 @ 2L NC. RR-18-20 REG.", "RR-18-20"),
+    ("PROPOPHOL GTT @15-20MCG/KG/MIN", "@15-20MCG"),
+    ("WEANED AND EXTUBATED AT 1145AM WITH STABLE ABG", "1145AM"),
+    ("CCU NURSING PROGRESS NOTE 7A-12P    NEURO", "7A-12P"),
 ]
 
 

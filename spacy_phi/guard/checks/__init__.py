@@ -8,6 +8,9 @@ they return (`sub_reason`: one reason per check):
 - `identifiers`: identifiers and contacts (digits, ranges, shifts), ROOM,
   EMAIL, URL, USERNAME, and the number shapes of every number label
   (measurements, obstetric notation, diagnosis codes);
+- `clinical_numbers`: the numbers of ICU charting (ventilator settings,
+  readings, units, fractions, clock times, counts) taken for dates, ages,
+  rooms or identifiers, and the shape or cue an identifier needs;
 - `person`: names of people and institutions (medical or brand words,
   services, public programs) and the form checks of names (lower case in a
   cased note, articles, pronouns, possessives, titles, one letter); the

@@ -79,8 +79,8 @@ _HOUR = re.compile(r"\d{1,2}(?::[0-5]\d)?")
 #: a 24-hour time or a nursing shift when one of them can be no year.
 _FOUR_DIGITS = re.compile(r"^\d{4}$")
 FOUR_DIGIT_RANGE = re.compile(r"^(\d{4})\s*[-–]\s*(\d{4})$")
-_FOUR_DIGITS_AFTER = re.compile(r"\s*[-–]\s*(\d{4})\b")
-_FOUR_DIGITS_BEFORE = re.compile(r"\b(\d{4})\s*[-–]\s*$")
+_FOUR_DIGITS_AFTER = re.compile(r"\s*(?:[-–]|to)\s*(\d{4})\b", re.IGNORECASE)
+_FOUR_DIGITS_BEFORE = re.compile(r"\b(\d{4})\s*(?:[-–]|to)\s*$", re.IGNORECASE)
 #: Years from here on are no year in a note, even date-shifted ones (i2b2 shifts into 2060-2110).
 _FIRST_IMPOSSIBLE_YEAR = 2200
 #: Years before this are no date of a living person or their care (the oldest birth years are 1890s).
@@ -88,8 +88,8 @@ _FIRST_YEAR_OF_A_LIFE = 1880
 
 
 def _clock_time(value: str) -> bool:
-    """A 24-hour clock time (hours 00-23, minutes 00-59) of four digits."""
-    return bool(_FOUR_DIGITS.match(value)) and int(value[:2]) <= 23 and int(value[2:]) <= 59
+    """A 24-hour clock time (hours 00-23, minutes 00-59) of four digits, or "2400" (midnight)."""
+    return value == "2400" or (bool(_FOUR_DIGITS.match(value)) and int(value[:2]) <= 23 and int(value[2:]) <= 59)
 
 
 def _never_a_year(value: str) -> bool:

@@ -53,9 +53,16 @@ MIN_DIGITS = {
 }
 #: A range of readings or counts ("80s-90s", "12-14"), never a phone or an ID.
 _NUMBER_RANGE = re.compile(r"^\d{1,3}['’]?s?\s*[-–]\s*\d{1,3}['’]?s?$")
+#: The words that introduce an identifier before it ("MRN 500-600", "#468", "badge 3317").
+IDENTIFIER_CUE_BEFORE = re.compile(
+    r"(?:#|\b(?:id|no|nos|num|number|mrn|mr|acct|account|policy|member|serial|s/n|sn|model|lot|plate|tag|"
+    r"vin|licen[cs]e|lic|dea|npi|device|order|accession|acc|specimen|case|ref|reference|claim|badge|ticket|"
+    r"confirmation|unit|key)\b)[\s:#.-]*$",
+    re.IGNORECASE,
+)
 #: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
 _ROOM_CUE_BEFORE = re.compile(
-    r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
+    r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|chair|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
     r"\s*[:#-]?\s*(?:[A-Za-z]{1,5}\s+)?$",  # "OR 7", "Rm ED 31"
     re.IGNORECASE,
 )
@@ -108,16 +115,41 @@ def digits_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
     shift = FOUR_DIGIT_RANGE.match(span.text.strip())
     if shift and shift_times(*shift.groups()) and all(t[2:] in ("00", "15", "30", "45") for t in shift.groups()):
         return SHIFT_RANGE  # "micu b npn 0700-1900": a shift, no record number
-    if _NUMBER_RANGE.match(span.text.strip()):
+    if _NUMBER_RANGE.match(span.text.strip()) and not IDENTIFIER_CUE_BEFORE.search(
+        text, max(0, span.start_char - 24), span.start_char
+    ):
         return REASON_RANGE  # "nsr 80s-90s", "like 12-14 days a month"
     return None
 
 
+def _known_words_only(value: str, check_words: CheckWords) -> bool:
+    """No digit and only known words ("XRAY", "GOAL RATE", "DC NG"): a place
+    of care or a phrase; an unknown word ("GH ER") may be a place's name."""
+    found = re.findall(r"[A-Za-z]+", value)
+    if not found or any(c.isdigit() for c in value):
+        return False
+    vocabulary = check_words.vocabulary
+    return all(check_words.known_word(w.lower()) or vocabulary.is_abbreviation(w) for w in found)
+
+
+def _reading_range(value: str) -> bool:
+    """A range of readings: two numbers of as many digits, or rising ("53-55",
+    "5-35"); a room and bed ("514-2") is neither."""
+    match = re.fullmatch(r"(\d{1,3})\s*[-–]\s*(\d{1,3})", value)
+    return match is not None and (
+        len(match.group(1)) == len(match.group(2)) or int(match.group(2)) > int(match.group(1))
+    )
+
+
 def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A bare one- or two-digit ROOM needs a room word before it ("Rm 4",
-    "bed 3"); otherwise it is a count or a reading ("(from 16)", "faxed 3")."""
+    """A bare one- or two-digit ROOM, a range or a ROOM without a digit needs a
+    room word before it ("Rm 4", "bed 3", "Rm 12-14"); otherwise it is a count,
+    a reading or a phrase ("(from 16)", "faxed 3", "RANGES FROM 14-24",
+    "TO GOAL RATE")."""
     value = span.text.strip()
-    if value.isdigit() and len(value) <= 2 and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
+    # a bare short number, a range of readings ("14-24") or words without a digit ("XRAY")
+    bare = (value.isdigit() and len(value) <= 2) or _reading_range(value) or _known_words_only(value, check_words)
+    if bare and not _ROOM_CUE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
         return REASON_ROOM_WITHOUT_CUE
     if value.isdigit() and MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
         return MOVED_READING  # "weight 121 pounds , down from 133", "bnp 1,240 , up from 480"
@@ -148,6 +180,6 @@ def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[
 
 
 __all__ = [
-    "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "number_shape_reason", "room_reason", "url_reason",
+    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "number_shape_reason", "room_reason", "url_reason",
     "username_reason",
 ]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
+from ...lexicon.clinical_numbers import MEASURE_WORDS
+from ...lexicon.scores import SCORE_WORDS
 from ..fragments import (
     DAY,
     FRACTION_AFTER,
@@ -70,6 +72,32 @@ _NOT_A_YEAR_BEFORE = (
     # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
     r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
+#: A past-history list before a number, on its line or after its header: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA 88".
+_HISTORY_LIST_BEFORE = {
+    r"\b(?:pmh|pmhx|psh|pshx|past\s+(?:medical|surgical)\s+(?:history|hx)|h/o|hx|s/p|status\s+post|history\s+of)\b"
+    # on the cue's line, or on the line after a header ("PMHX:\n...")
+    r"(?:[^\n]*|[ \t]*:[ \t]*\n[^\n]*)$": "DATE"
+}
+#: The word before a number of a history list that makes it a lab value, a
+#: score, a stage or a count rather than a year ("K 4.2", "INR 7", "EF 20",
+#: "CKD 3", "GOLD 2").
+_NOT_HISTORY_YEAR_BEFORE = (
+    rf"\b(?:{MEASURE_WORDS}|ef|lvef|bmi|a1c|hba1c|gfr|egfr|hgb|hb|plt|ldl|hdl|tsh|psa|ldh|ast|alt|stage|grade|class|"
+    r"type|gleason|nyha|gold|ckd|age|aged|wt|ht|weight|height|room|rm|bed|level|score|dm|t|n|x|gcs|fev1|fvc|cd4|"
+    r"times|pvcs?|beats|yr|yrs|years?|old|of|for|to|at|in|and|with|than|over|under|"
+    # a place of care and its number ("arrived bay 12", "OR 6")
+    r"bay|bed|chair|suite|or|ed|icu|unit|pod|floor|room|s/p|peak|ciwa|cows|braden|morse|rass|"
+    rf"{'|'.join(SCORE_WORDS)})['’]?"
+    # a brand or model written in camel case ("AirSense 11")
+    r"|(?-i:\b[A-Za-z]*[a-z][A-Z][A-Za-z]*)"
+    # a section of medicines, labs or vitals after the history ("Meds: lisinopril 20")
+    r"|\b(?:meds|medications|rx|allergies|labs?|vitals?|vs)\s*:[^\n]*"
+)
+#: After a number of a history list: a unit, a duration or a count ("HTN 10 yrs", "EF 20%", "40 pk").
+_NOT_HISTORY_YEAR_AFTER = (
+    r"[ \t]*(?:%|x\b|y\b|yo\b|yrs?\b|years?\b|mos?\b|months?\b|wks?\b|weeks?\b|days?\b|hrs?\b|hours?\b|"
+    r"mg|mcg|mmhg|bpm|cc|ml|l\b|units?|u\b|pk|pack|ppd|lbs?|kg|cm|mm|/|\.\d|-\d|[ \t]*(?:to|-)[ \t]*\d)"
+)
 #: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
 _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
 #: Words before a bare "m/d" that make it a date.
@@ -114,6 +142,10 @@ def rules() -> List[RegexRule]:
             "date_numeric", "DATE",
             rf"{_NOT_AFTER_NUMBER}(?P<value>\d{{1,2}}([/-])\d{{1,2}}\2(?:\d{{4}}|\d{{2}}))(?![\w/]|-\d)",
             checks=("numeric_date",),
+            # Ventilator settings, not dates: a group closed by a percentage ("PS 10/5/40%")
+            # or after a volume times a rate ("AC 600x16/5/40").
+            exclude_before=r"\d\s*[xX×]",
+            exclude_after=r"\s*%",
             description="numeric date m/d/yy(yy) or m-d-yy(yy), either day-month order",
         ),
         RegexRule(
@@ -316,6 +348,22 @@ def rules() -> List[RegexRule]:
             description="a year after 'from'/'to'/'by' unless it reads as a 24-hour time ('from 1900 to 2100')",
         ),
         RegexRule(
+            # A history list dates its diagnoses and procedures with bare years: "PMH MI 92",
+            # "S/P CABG 1957, 1971", "prostate CA'88", "CABG 81, Redo CABG 84". Only after a
+            # history cue (the match is dropped without one), never after a lab, score or count word.
+            "date_year_in_history", "DATE",
+            # (not glued to the word: "CA'88" is one token, and the value would take the diagnosis with it)
+            r"(?<=[A-Za-z])[ \t]+['’]?(?:(?:19|20)\d\d[ \t]*,[ \t]*)?(?P<value>\d\d|(?:19|20)\d\d)['’]?(?![\w/%:'’-]|\.\d|,\d)",
+            label_if_context=_HISTORY_LIST_BEFORE,
+            context_chars=160,
+            confirm=("context_required",),
+            unconfirmed="drop",
+            exclude_before=_NOT_HISTORY_YEAR_BEFORE,
+            exclude_after=_NOT_HISTORY_YEAR_AFTER,
+            priority=2,
+            description="a two- or four-digit year after a diagnosis or procedure in a history list ('PMH MI 92', 'S/P CABG 1957, 1971'; not 'EF 20%', 'CKD 3')",
+        ),
+        RegexRule(
             "date_year_apostrophe", "DATE",
             r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
             priority=2,
@@ -438,6 +486,11 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("between 2070, 2075, 2079 and 2081", "DATE", "2081", "date_year_list_4"),
     ("CAD s/p stent\n(2087) who presented", "DATE", "2087", "date_year_parenthesized"),
     ("from 2067 to 2069", "DATE", "2069", "date_year_range_cue"),
+    ("PMH MI 92, 3 VCABG C MVR, ON COUMADIN", "DATE", "92", "date_year_in_history"),
+    ("PMH: CABG 81, Redo CABG 84, MVR,MI 81,HTN", "DATE", "84", "date_year_in_history"),
+    ("S/P CABG 1957, 1971  ENDOCARDITIS", "DATE", "1971", "date_year_in_history"),
+    ("PMHX:\nRLL pneumonia, HTN, prostate CA 88, GERD", "DATE", "88", "date_year_in_history"),
+    ("PMH:L LUNG CA-S/P L LUNG RESECTION 62'.   HYPOTHYROIDISM", "DATE", "62", "date_year_in_history"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),

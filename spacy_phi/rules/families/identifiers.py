@@ -108,7 +108,8 @@ def rules() -> List[RegexRule]:
             "id_alphanumeric_shape", "IDNUM",
             # Not obstetric history ("G2P1001": gravida 2, para 1001).
             r"(?<![\w.-])(?P<value>(?!G\d{1,2}P\d)(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
-            checks=("id_shape",),
+            # Not a reading or setting of ICU charting: "600X12", "HR60-70", "30-40CC", "7A-12P".
+            checks=("id_shape", "not_reading"),
             priority=1,
             description="code of capitals and digits with at least 4 digits ('Z8912708G', '53RHM4471')",
         ),
