@@ -30,7 +30,7 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     subparsers (Any): the object returned by `ArgumentParser.add_subparsers`.
     RETURNS (argparse.ArgumentParser): the sub-command's parser.
     """
-    from ..synth import DEFAULT_SIZES, FAMILIES
+    from ..synth import DEFAULT_FAMILIES, DEFAULT_SIZES, FAMILIES
 
     parser = subparsers.add_parser(
         "synth",
@@ -50,7 +50,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="comma-separated output formats: spacy, jsonl (default: spacy,jsonl)")
     parser.add_argument("--lang", default="en", help="spaCy language of the tokenizer (default: en)")
     parser.add_argument("--families", type=_csv, default=None,
-                        help=f"comma-separated note families (default: all: {', '.join(FAMILIES)})")
+                        help=f"comma-separated note families (default: {', '.join(DEFAULT_FAMILIES)}; "
+                             f"also: {', '.join(n for n in FAMILIES if n not in DEFAULT_FAMILIES)})")
     parser.set_defaults(func=run_synth)
     return parser
 

@@ -24,12 +24,13 @@ from .corpus import (
     note_seed,
     write_corpus,
 )
-from .notes import FAMILIES, NoteFamily, Variant
+from .notes import DEFAULT_FAMILIES, FAMILIES, NoteFamily, Variant
 from .pools import SPLITS, value_split
 from .stats import CorpusStats
 from .validate import check_spans, validate_note, validate_notes, validate_record
 
 __all__ = [
+    "DEFAULT_FAMILIES",
     "DEFAULT_SIZES",
     "FAMILIES",
     "FORMATS",

@@ -25,7 +25,7 @@ from ..util import blank_pipeline
 from .builder import SynthNote, SynthSpan
 from .context import NoteContext
 from .noise import sample_profile
-from .notes import FAMILIES, NoteFamily
+from .notes import DEFAULT_FAMILIES, FAMILIES, NoteFamily
 from .notes.common import negatives_block, system_footer
 from .pools import SPLITS
 from .slots import SLOT_TABLE
@@ -54,7 +54,7 @@ def note_seed(seed: int, split: str, index: int, attempt: int = 0) -> int:
 
 def _families(names: Optional[Sequence[str]]) -> Tuple[NoteFamily, ...]:
     if not names:
-        return tuple(FAMILIES.values())
+        return tuple(FAMILIES[n] for n in DEFAULT_FAMILIES)
     unknown = [n for n in names if n not in FAMILIES]
     if unknown:
         raise ValueError(f"Unknown note families: {', '.join(unknown)}; expected some of {', '.join(FAMILIES)}")
@@ -74,7 +74,7 @@ def generate_note(
     index (int): the note's position in its split (part of its seed and id).
     split (str): "train", "dev" or "test": which value pools and templates.
     seed (int): the corpus seed.
-    families (Optional[Sequence[str]]): note families to draw from (all if None).
+    families (Optional[Sequence[str]]): note families to draw from (the default ones if None).
     attempt (int): the regeneration attempt (0 first).
     unseen (Optional[bool]): force a held-out (True) or seen (False) template;
         by default test notes use held-out templates TEST_UNSEEN_SHARE of the time,
@@ -192,7 +192,7 @@ def generate_checked(
     split (str): the split.
     seed (int): the corpus seed.
     nlp (Optional[Language]): the pipeline whose tokenizer checks alignment (blank "en" if None).
-    families (Optional[Sequence[str]]): note families (all if None).
+    families (Optional[Sequence[str]]): note families (the default ones if None).
     start (int): index of the first note.
     YIELDS (CheckedNote): the notes, in index order.
     RAISES (RuntimeError): a note failed validation MAX_ATTEMPTS times (a generator bug).

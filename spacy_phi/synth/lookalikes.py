@@ -587,3 +587,11 @@ LOOKALIKE_SLOTS: Dict[str, Callable[[random.Random], str]] = {
     "cred": lambda r: r.choice(CREDENTIALS_ROLES),
     "neg": negative,
 }
+
+# ICU nursing shorthand (vent settings, drips, vitals ranges...): its own module.
+from .icu_lookalikes import ICU_LOOKALIKE_SLOTS  # noqa: E402
+
+_clash = LOOKALIKE_SLOTS.keys() & ICU_LOOKALIKE_SLOTS.keys()
+if _clash:
+    raise ValueError(f"Look-alike slots defined twice: {sorted(_clash)}")
+LOOKALIKE_SLOTS.update(ICU_LOOKALIKE_SLOTS)

@@ -39,6 +39,8 @@ class NoteFamily:
     variants (Tuple[Variant, ...]): its layouts (at least one seen, one held out).
     wrap (float): how often its notes are hard-wrapped.
     cases (Tuple[Tuple[str, float], ...]): whole-note case modes and weights.
+    default (bool): drawn when no families are named (the default corpus); a family
+        that is not is generated only when named, as its own corpus.
     """
 
     name: str
@@ -46,6 +48,7 @@ class NoteFamily:
     variants: Tuple[Variant, ...]
     wrap: float = 0.3
     cases: Tuple[Tuple[str, float], ...] = (("as_is", 1.0),)
+    default: bool = True
 
     @property
     def seen_variants(self) -> Tuple[Variant, ...]:
@@ -63,6 +66,7 @@ def _load() -> Dict[str, NoteFamily]:
         discharge,
         ed,
         home_health,
+        icu_nursing,
         letter,
         message,
         nursing,
@@ -75,9 +79,12 @@ def _load() -> Dict[str, NoteFamily]:
     )
 
     modules = (discharge, clinic, nursing, psych, ed, letter, radiology, pathology, message, operative,
-               pediatric, social_work, home_health, brief)
+               pediatric, social_work, home_health, brief, icu_nursing)
     return {m.FAMILY.name: m.FAMILY for m in modules}
 
 
 #: Every note family by name.
 FAMILIES: Dict[str, NoteFamily] = _load()
+
+#: The families of the default corpus (drawn when no families are named).
+DEFAULT_FAMILIES: Tuple[str, ...] = tuple(name for name, family in FAMILIES.items() if family.default)

@@ -185,6 +185,28 @@ def _staff_first(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.person(arg or "nurse").first, "DOCTOR")
 
 
+#: Credentials after a bedside sign-off ("J. SMITH RN", "q. lander rrt").
+SIGN_CREDENTIALS = (" RN", " RN", " RN", ", RN", " RN BSN", " RRT", " RRT", " SN", " PCT", " NP", " RN/BSN", "RN")
+
+
+def _staff_sign(ctx: NoteContext, arg: str) -> None:
+    """A bedside sign-off with a credential: "J. SMITH RN", "q. lander rrt", "Mary K RN", "JONES, RN"."""
+    person = ctx.person(arg or "nurse")
+    form = weighted(ctx.rng, (("initial_last", 40), ("first_last", 20), ("first_initial", 15), ("last", 15), ("first", 10)))
+    if form == "initial_last":
+        value = f"{person.first[0]}{ctx.rng.choice(('. ', '.', ' '))}{person.last}"
+    elif form == "first_initial":
+        value = f"{person.first} {person.last[0]}"
+    elif form == "first_last":
+        value = f"{person.first} {person.last}"
+    else:
+        value = getattr(person, form)
+    credential = ctx.rng.choice(SIGN_CREDENTIALS)
+    if credential == "RN" or not value[-1].isalpha():
+        credential = " RN"
+    ctx.pieces([(value, "DOCTOR"), (credential, None)])
+
+
 def _user(ctx: NoteContext, arg: str) -> None:
     role = arg or "patient"
     person = ctx.patient if role == "patient" else ctx.person(role)
@@ -216,5 +238,6 @@ SLOTS: Dict[str, SlotHandler] = {
     "dr.init": _dr_init,
     "rn": _rn,
     "staff.first": _staff_first,
+    "staff.sign": _staff_sign,
     "user": _user,
 }

@@ -53,6 +53,21 @@ def _hosp_upper(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.hospital(arg or "main").upper(), "HOSPITAL")
 
 
+def _hosp_acronym(ctx: NoteContext, arg: str) -> None:
+    """A hospital as transfer notes write it: by its acronym ("TRANSFER TO GH") or
+    its short name ("FROM ST AGNES"); the full name when neither stays in the split."""
+    name = ctx.hospital(arg or "xfer")
+    abbr = values.hospital_abbreviation(name)
+    short = values.hospital_short(name)
+    if 2 <= len(abbr) <= 5 and _hospital_split(abbr) == ctx.pools.split and ctx.rng.random() < 0.6:
+        value = abbr
+    elif short != name and _hospital_split(short) == ctx.pools.split:
+        value = short.replace(".", "") if ctx.rng.random() < 0.5 else short
+    else:
+        value = name
+    ctx.phi(value, "HOSPITAL")
+
+
 def _clinic(ctx: NoteContext, arg: str) -> None:
     ctx.phi(ctx.memo_value(f"clinic:{arg}", lambda: ctx.pools.clinic(ctx.rng, arg)), "HOSPITAL")
 
@@ -196,6 +211,7 @@ SLOTS: Dict[str, SlotHandler] = {
     "hosp": _hosp,
     "hosp.full": _hosp_full,
     "hosp.upper": _hosp_upper,
+    "hosp.acr": _hosp_acronym,
     "clinic": _clinic,
     "dept": _dept,
     "unit": _unit,
