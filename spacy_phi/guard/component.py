@@ -72,6 +72,14 @@ from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vo
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
+from .checks.charting import (
+    STATE_CODE_AS_INSTITUTION,
+    STATE_CODE_AS_LAB,
+    UNIT_AFTER_SLASH,
+    state_code_as_institution,
+    state_code_as_lab,
+    unit_after_slash,
+)
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
 from .reasons import (
@@ -120,6 +128,10 @@ _WORKPLACE_BEFORE = re.compile(
     r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
     r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
     re.IGNORECASE,
+)
+#: Times of the shift that a charting phrase holds and no institution's name does ("SWAN TODAY", "BEDPAN THIS SHIFT").
+_SHIFT_TIME_WORDS = frozenset(
+    "today tonight yesterday tomorrow overnight shift noc eve evening morning afternoon am pm".split()
 )
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
@@ -285,6 +297,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
             return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
+        if group != RULES_GROUP:
+            # ICU charting: a dose's unit ("5MCG/KG/MIN"), a lab code beside its value
+            # ("CA 8.9", "K, CA, AND MAG"), a state code as an institution ("AT MN", midnight).
+            if unit_after_slash(span, text):
+                return UNIT_AFTER_SLASH
+            if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
+                return STATE_CODE_AS_LAB
+            if state_code_as_institution(span, text, self._place_codes()):
+                return STATE_CODE_AS_INSTITUTION
         if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(
             span, text, vocab, self.lexicons.occupations
         ):
@@ -372,10 +393,10 @@ class PhiGuard(JsonStateMixin, Pipe):
             if self._may_be_name(words):
                 return False
         if span.label_ in INSTITUTION_LABELS:
-            # (An institution is never judged in capitals: see _capitals_say_nothing.)
+            # (An institution is judged in capitals only with a charting word: see _capitals_say_nothing.)
             if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False
-            if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
+            if not (span.text.islower() or in_capitals) and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
         if in_capitals:
             return all(self._ordinary_in_capitals(w) for w in words)
@@ -394,14 +415,40 @@ class PhiGuard(JsonStateMixin, Pipe):
         (an institution is named by ordinary words, so it never is one):
         no word is a given or family name that is no ordinary word ("QUENTIN",
         "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
-        if not span.text.isupper() or span.label_ in INSTITUTION_LABELS:
+        if not span.text.isupper():
+            return False
+        if span.label_ in INSTITUTION_LABELS and not any(self._charting_word(w) for w in words):
             return False  # an institution is named with ordinary words ("SPORTS MEDICINE", "THE LOFTS AT ...")
         names = person_names()
         name_like = name_like_words()
-        in_names = [w.lower() in names for w in words]
+        # Nursing shorthand that is also someone's name is read as the shorthand ("ENDO--BS 95").
+        in_names = [w.lower() in names and not self.vocabulary.is_lower_case_shorthand(w) for w in words]
         if any(is_name and w.lower() not in name_like for w, is_name in zip(words, in_names)):
             return False
         return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
+
+    def _charting_word(self, word: str) -> bool:
+        """A word of a clinical finding or order that no institution's name holds: a
+        drug, an always-medical word, a clinical abbreviation of three letters or
+        more, nursing shorthand (or its plural), a misspelt common word or a time
+        of the shift ("THICK WHITE SPUTM", "LASIX DRIP", "SWAN TODAY")."""
+        vocab = self.vocabulary
+        lower = word.lower()
+        if lower in _SHIFT_TIME_WORDS or vocab.is_drug(lower) or vocab.is_always_medical(lower):
+            return True
+        if vocab.is_lower_case_shorthand(word) or self._abbreviation_plural(word):
+            return True
+        if len(word) >= 3 and vocab.is_clinical_abbreviation(word):
+            return True
+        return not self._may_be_name_or_place(lower) and not vocab.is_common_word(lower) and vocab.is_misspelt_common_word(lower)
+
+    def _abbreviation_plural(self, word: str) -> bool:
+        """A clinical abbreviation with a plural "S" ("ABGS", "HCTS", "PRBCS", "CKS")."""
+        vocab = self.vocabulary
+        if len(word) < 3 or not word.endswith(("S", "s")):
+            return False
+        stem = word[:-1]
+        return vocab.is_clinical_abbreviation(stem) or vocab.is_lower_case_shorthand(stem)
 
     def _short_word_in_capitals(self, word: str, single: bool) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation
@@ -416,8 +463,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             return True  # "AS" of "WEAN SLOWLY AS TOLERATED"
         if word in self._place_codes():
             return False  # "TX" of "Temple, TX"
-        if len(word) == 3 and vocab.is_common_word(lower):
-            return True
+        if len(word) == 3 and (vocab.is_common_word(lower) or self._abbreviation_plural(word)):
+            return True  # "ARM", "CKS"
         return (
             vocab.is_abbreviation(word)
             # Two letters of the open list are as often a place's or a person's initials ("GH").
@@ -435,6 +482,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         lower = word.lower()
         if (
             vocab.is_common_word(lower)
+            or self._abbreviation_plural(word)
             or vocab.is_drug(lower)
             or vocab.is_clinical_abbreviation(word)
             or vocab.is_lower_case_shorthand(word)
