@@ -81,7 +81,7 @@ from .checks.charting import (
     unit_after_slash,
 )
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
-from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
+from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
     REASON_ABBREVIATION,
     REASON_COMMON_WORD,
@@ -372,7 +372,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         words = [t.text for t in span if t.is_alpha]
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
             return False
-        in_capitals = self._capitals_say_nothing(span, words)
+        in_capitals = self._capitals_say_nothing(span, words, text)
         if in_capitals and (named_in_context(span, text, self.vocabulary, self.lexicons.occupations) or is_chain_name(span, text)):
             return False  # "Attending: SR", "ROSS, AL", "CVS" the pharmacy
         if in_capitals:
@@ -410,15 +410,21 @@ class PhiGuard(JsonStateMixin, Pipe):
         """State and country codes of the gazetteers, as written ("PA", "UK")."""
         return _union(self.lexicons.states, self.lexicons.countries)
 
-    def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
-        """Whether the span is written in capitals and names no one by its words
-        (an institution is named by ordinary words, so it never is one):
+    def _capitals_say_nothing(self, span: Span, words: Sequence[str], text: str) -> bool:
+        """Whether the span is written in capitals and names no one by its words:
         no word is a given or family name that is no ordinary word ("QUENTIN",
-        "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
+        "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN").
+        An institution is named by ordinary words ("SPORTS MEDICINE"): its capitals
+        say nothing only in a note typed in capitals, or when it holds a word of
+        charting that no institution's name holds ("THICK WHITE SPUTM")."""
         if not span.text.isupper():
             return False
-        if span.label_ in INSTITUTION_LABELS and not any(self._charting_word(w) for w in words):
-            return False  # an institution is named with ordinary words ("SPORTS MEDICINE", "THE LOFTS AT ...")
+        if (
+            span.label_ in INSTITUTION_LABELS
+            and not _typed_in_capitals(text)
+            and not any(self._charting_word(w) for w in words)
+        ):
+            return False  # "SPORTS MEDICINE", "THE LOFTS AT ..." in a mixed-case note
         names = person_names()
         name_like = name_like_words()
         # Nursing shorthand that is also someone's name is read as the shorthand ("ENDO--BS 95").
@@ -660,6 +666,12 @@ class PhiGuard(JsonStateMixin, Pipe):
 def _union(first: FrozenSet[str], second: FrozenSet[str]) -> FrozenSet[str]:
     """Two lexicons as one set, built once per pair."""
     return first | second
+
+
+@lru_cache(maxsize=8)
+def _typed_in_capitals(text: str) -> bool:
+    """Whether the note is typed in capitals (`is_mostly_upper_case`), once per note."""
+    return is_mostly_upper_case(text)
 
 
 def _role_words_only(span: Span) -> bool:
