@@ -81,7 +81,7 @@ from .checks.charting import (
     unit_after_slash,
 )
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
-from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
+from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
 from .reasons import (
     REASON_ABBREVIATION,
     REASON_COMMON_WORD,
@@ -132,6 +132,13 @@ _WORKPLACE_BEFORE = re.compile(
 #: Times of the shift that a charting phrase holds and no institution's name does ("SWAN TODAY", "BEDPAN THIS SHIFT").
 _SHIFT_TIME_WORDS = frozenset(
     "today tonight yesterday tomorrow overnight shift noc eve evening morning afternoon am pm".split()
+)
+#: Words of a sentence that no institution's name holds ("WAKE THIS", "GET A NEW", "GOAL RATE NOW OF 60"):
+#: pronouns, auxiliaries, articles but "the", and adverbs of time.
+_CHARTING_FUNCTION_WORDS = frozenset(
+    "this that these those it its he she his her him they them their own a an to will would can could should "
+    "may might must is are was were be been being has have had do does did not no now then than when while "
+    "which who whom what apparently again still already just also".split()
 )
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
@@ -415,16 +422,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         no word is a given or family name that is no ordinary word ("QUENTIN",
         "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN").
         An institution is named by ordinary words ("SPORTS MEDICINE"): its capitals
-        say nothing only in a note typed in capitals, or when it holds a word of
-        charting that no institution's name holds ("THICK WHITE SPUTM")."""
+        say nothing only when it holds a word of charting that no institution's
+        name holds ("THICK WHITE SPUTM", "SWAN TODAY", "WAKE THIS")."""
         if not span.text.isupper():
             return False
-        if (
-            span.label_ in INSTITUTION_LABELS
-            and not _typed_in_capitals(text)
-            and not any(self._charting_word(w) for w in words)
-        ):
-            return False  # "SPORTS MEDICINE", "THE LOFTS AT ..." in a mixed-case note
+        if span.label_ in INSTITUTION_LABELS and not any(self._charting_word(w) for w in words):
+            return False  # "SPORTS MEDICINE", "THE LOFTS AT ...", "BRAVO AMBULANCE"
         names = person_names()
         name_like = name_like_words()
         # Nursing shorthand that is also someone's name is read as the shorthand ("ENDO--BS 95").
@@ -436,11 +439,12 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _charting_word(self, word: str) -> bool:
         """A word of a clinical finding or order that no institution's name holds: a
         drug, an always-medical word, a clinical abbreviation of three letters or
-        more, nursing shorthand (or its plural), a misspelt common word or a time
-        of the shift ("THICK WHITE SPUTM", "LASIX DRIP", "SWAN TODAY")."""
+        more, nursing shorthand (or its plural), a misspelt common word, a time
+        of the shift or a word of a sentence ("THICK WHITE SPUTM", "LASIX DRIP",
+        "SWAN TODAY", "APPARENTLY THIS")."""
         vocab = self.vocabulary
         lower = word.lower()
-        if lower in _SHIFT_TIME_WORDS or vocab.is_drug(lower) or vocab.is_always_medical(lower):
+        if lower in _SHIFT_TIME_WORDS or lower in _CHARTING_FUNCTION_WORDS or vocab.is_drug(lower) or vocab.is_always_medical(lower):
             return True
         if vocab.is_lower_case_shorthand(word) or self._abbreviation_plural(word):
             return True
@@ -666,12 +670,6 @@ class PhiGuard(JsonStateMixin, Pipe):
 def _union(first: FrozenSet[str], second: FrozenSet[str]) -> FrozenSet[str]:
     """Two lexicons as one set, built once per pair."""
     return first | second
-
-
-@lru_cache(maxsize=8)
-def _typed_in_capitals(text: str) -> bool:
-    """Whether the note is typed in capitals (`is_mostly_upper_case`), once per note."""
-    return is_mostly_upper_case(text)
 
 
 def _role_words_only(span: Span) -> bool:
