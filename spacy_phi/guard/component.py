@@ -439,23 +439,24 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _charting_word(self, word: str) -> bool:
         """A word of a clinical finding or order that no institution's name holds: a
         drug, an always-medical word, a clinical abbreviation of three letters or
-        more, nursing shorthand (or its plural), a misspelt common word, a time
-        of the shift or a word of a sentence ("THICK WHITE SPUTM", "LASIX DRIP",
-        "SWAN TODAY", "APPARENTLY THIS")."""
+        more, nursing shorthand (or its plural), a time of the shift or a word of
+        a sentence ("THICK WHITE SPUTUM", "LASIX DRIP", "SWAN TODAY", "APPARENTLY
+        THIS"). A misspelt word is none: a name spells its words its own way
+        ("ORTHOPAEDICS")."""
         vocab = self.vocabulary
         lower = word.lower()
         if lower in _SHIFT_TIME_WORDS or lower in _CHARTING_FUNCTION_WORDS or vocab.is_drug(lower) or vocab.is_always_medical(lower):
             return True
         if vocab.is_lower_case_shorthand(word) or self._abbreviation_plural(word):
             return True
-        if len(word) >= 3 and vocab.is_clinical_abbreviation(word):
-            return True
-        return not self._may_be_name_or_place(lower) and not vocab.is_common_word(lower) and vocab.is_misspelt_common_word(lower)
+        return len(word) >= 3 and vocab.is_clinical_abbreviation(word)
 
     def _abbreviation_plural(self, word: str) -> bool:
-        """A clinical abbreviation with a plural "S" ("ABGS", "HCTS", "PRBCS", "CKS")."""
+        """A clinical abbreviation of three letters or more with a plural "S" ("ABGS",
+        "HCTS", "PRBCS"); two letters and an "S" are as often an organisation's
+        initials ("IHS")."""
         vocab = self.vocabulary
-        if len(word) < 3 or not word.endswith(("S", "s")):
+        if len(word) < 4 or not word.endswith(("S", "s")):
             return False
         stem = word[:-1]
         return vocab.is_clinical_abbreviation(stem) or vocab.is_lower_case_shorthand(stem)
@@ -473,8 +474,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             return True  # "AS" of "WEAN SLOWLY AS TOLERATED"
         if word in self._place_codes():
             return False  # "TX" of "Temple, TX"
-        if len(word) == 3 and (vocab.is_common_word(lower) or self._abbreviation_plural(word)):
-            return True  # "ARM", "CKS"
+        if len(word) == 3 and vocab.is_common_word(lower):
+            return True
         return (
             vocab.is_abbreviation(word)
             # Two letters of the open list are as often a place's or a person's initials ("GH").

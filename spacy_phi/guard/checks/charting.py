@@ -31,10 +31,11 @@ _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
 #: What comes before a chained unit: a number with or without a unit, or a unit, then the slash
 #: ("5MCG/", "2L/", "MCG/KG/", "10mcg/").
 _UNIT_CHAIN_BEFORE = re.compile(
-    r"(?:\d[ \t]*[A-Za-z]{0,5}|\b(?:mcgs?|mcq|mc|mg|mgs|kg|g|gm|u|units?|ml|cc|l|meq|mmol))[ \t]*/[ \t]*\Z", re.IGNORECASE
+    r"(?:\d[ \t]*[A-Za-z]{0,5}|\b(?:mcgs?|mcq|mc|mg|mgs|kg|k|g|gm|u|units?|ml|cc|l|meq|mmol))[ \t]*/[ \t]*\Z", re.IGNORECASE
 )
-#: A value right after a state's code: " 8.9", "-1.12", ": 9"; a ZIP (five digits) is an address's.
-_VALUE_AFTER = re.compile(r"[ \t]*(?::|=|-)?[ \t]*\d{1,3}(?:\.\d+)?(?![\d/-])")
+#: A lab value right after a state's code: " 8.9", "-1.12", ": 9". An address's ZIP or a licence's number
+#: starts with three digits or more, however it goes on ("OH 441З4", "IL 071.008452").
+_VALUE_AFTER = re.compile(r"[ \t]*(?::|=|-)?[ \t]*\d{1,2}(?:\.\d+)?(?![\w/-])")
 #: A lab pair's slash right after the span ("/CI" of "CO/CI").
 _PAIR_AFTER = re.compile(r"[ \t]*/[ \t]*([A-Za-z]{1,4})\b")
 #: A lab list's neighbour item before the span ("K, ", "MG,", "K+ AND ").
