@@ -17,7 +17,9 @@ for one span, in order:
 2. the whole span is a drug (list, stem, or one edit away), an
    always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
    abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
-   ("LICSW", "PGY") -> veto; then clinical shorthand of a person, place or
+   ("LICSW", "PGY") -> veto (before these, the shapes of ICU charting,
+   `checks/charting.py`: "MIN" of "5MCG/KG/MIN", "CA" of "CA 8.9", "MN" as a
+   hospital); then clinical shorthand of a person, place or
    organisation span (`checks/shorthand.py`): an abbreviation of the open list
    ("SIMV", "LCX"), a staff role ("HO aware"), a SOAP letter opening a line
    ("S: \"I want..."), a slash pair ("C/S") -> veto, unless a name field or a
@@ -41,7 +43,7 @@ for one span, in order:
    institution word or follows "works at" ("at target"); a span written in
    capitals is judged as if in lower case, with clinical abbreviations and
    misspelt common words as ordinary words ("PRESNT TILL"; institutions keep
-   their capitals);
+   their capitals unless a charting word is among them: "THICK YELLOW SPUTUM");
 6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
