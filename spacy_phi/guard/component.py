@@ -17,7 +17,9 @@ for one span, in order:
 2. the whole span is a drug (list, stem, or one edit away), an
    always-medical word ("Parkinson's", "Foley", "Apgar"), an exact medical
    abbreviation ("LA", "BUN") or, but for PROFESSION, an exact credential
-   ("LICSW", "PGY") -> veto; then clinical shorthand of a person, place or
+   ("LICSW", "PGY") -> veto (before these, the shapes of ICU charting,
+   `checks/charting.py`: "MIN" of "5MCG/KG/MIN", "CA" of "CA 8.9", "MN" as a
+   hospital); then clinical shorthand of a person, place or
    organisation span (`checks/shorthand.py`): an abbreviation of the open list
    ("SIMV", "LCX"), a staff role ("HO aware"), a SOAP letter opening a line
    ("S: \"I want..."), a slash pair ("C/S") -> veto, unless a name field or a
@@ -41,7 +43,7 @@ for one span, in order:
    institution word or follows "works at" ("at target"); a span written in
    capitals is judged as if in lower case, with clinical abbreviations and
    misspelt common words as ordinary words ("PRESNT TILL"; institutions keep
-   their capitals);
+   their capitals unless a charting word is among them: "THICK YELLOW SPUTUM");
 6. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -72,6 +74,14 @@ from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vo
 from ..serialization import JsonStateMixin
 from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
+from .checks.charting import (
+    STATE_CODE_AS_INSTITUTION,
+    STATE_CODE_AS_LAB,
+    UNIT_AFTER_SLASH,
+    state_code_as_institution,
+    state_code_as_lab,
+    unit_after_slash,
+)
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
 from .reasons import (
@@ -120,6 +130,17 @@ _WORKPLACE_BEFORE = re.compile(
     r"\b(?:works?|worked|working|employed|job|shift|shops?|shopped|store|pharmacy|attends?|attended|school|"
     r"member|volunteers?|from|by|via|with)\b[^.\n]{0,12}$",
     re.IGNORECASE,
+)
+#: Times of the shift that a charting phrase holds and no institution's name does ("SWAN TODAY", "BEDPAN THIS SHIFT").
+_SHIFT_TIME_WORDS = frozenset(
+    "today tonight yesterday tomorrow overnight shift noc eve evening morning afternoon am pm".split()
+)
+#: Words of a sentence that no institution's name holds ("WAKE THIS", "GET A NEW", "GOAL RATE NOW OF 60"):
+#: pronouns, auxiliaries, articles but "the", and adverbs of time.
+_CHARTING_FUNCTION_WORDS = frozenset(
+    "this that these those it its he she his her him they them their own a an to will would can could should "
+    "may might must is are was were be been being has have had do does did not no now then than when while "
+    "which who whom what apparently again still already just also".split()
 )
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
@@ -285,6 +306,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         # alone; a rule matched it in its context ("New Orleans, LA 70115").
         if label == "STATE" and group != RULES_GROUP and _state_after_city(span, text):
             return None  # "Baton Rouge, LA": the address settles it, whatever else "LA" abbreviates
+        if group != RULES_GROUP:
+            # ICU charting: a dose's unit ("5MCG/KG/MIN"), a lab code beside its value
+            # ("CA 8.9", "K, CA, AND MAG"), a state code as an institution ("AT MN", midnight).
+            if unit_after_slash(span, text):
+                return UNIT_AFTER_SLASH
+            if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
+                return STATE_CODE_AS_LAB
+            if state_code_as_institution(span, text, self._place_codes()):
+                return STATE_CODE_AS_INSTITUTION
         if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(
             span, text, vocab, self.lexicons.occupations
         ):
@@ -351,7 +381,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         words = [t.text for t in span if t.is_alpha]
         if not words or any(not (t.is_alpha or t.is_punct or t.is_space) for t in span):
             return False
-        in_capitals = self._capitals_say_nothing(span, words)
+        in_capitals = self._capitals_say_nothing(span, words, text)
         if in_capitals and (named_in_context(span, text, self.vocabulary, self.lexicons.occupations) or is_chain_name(span, text)):
             return False  # "Attending: SR", "ROSS, AL", "CVS" the pharmacy
         if in_capitals:
@@ -372,10 +402,10 @@ class PhiGuard(JsonStateMixin, Pipe):
             if self._may_be_name(words):
                 return False
         if span.label_ in INSTITUTION_LABELS:
-            # (An institution is never judged in capitals: see _capitals_say_nothing.)
+            # (An institution is judged in capitals only with a charting word: see _capitals_say_nothing.)
             if any(w.lower() in INSTITUTION_WORDS for w in words) or _WORKPLACE_BEFORE.search(before):
                 return False
-            if not span.text.islower() and not (span.label_ == "DEPARTMENT" and len(words) == 1):
+            if not (span.text.islower() or in_capitals) and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
         if in_capitals:
             return all(self._ordinary_in_capitals(w) for w in words)
@@ -389,19 +419,48 @@ class PhiGuard(JsonStateMixin, Pipe):
         """State and country codes of the gazetteers, as written ("PA", "UK")."""
         return _union(self.lexicons.states, self.lexicons.countries)
 
-    def _capitals_say_nothing(self, span: Span, words: Sequence[str]) -> bool:
-        """Whether the span is written in capitals and names no one by its words
-        (an institution is named by ordinary words, so it never is one):
+    def _capitals_say_nothing(self, span: Span, words: Sequence[str], text: str) -> bool:
+        """Whether the span is written in capitals and names no one by its words:
         no word is a given or family name that is no ordinary word ("QUENTIN",
-        "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN")."""
-        if not span.text.isupper() or span.label_ in INSTITUTION_LABELS:
-            return False  # an institution is named with ordinary words ("SPORTS MEDICINE", "THE LOFTS AT ...")
+        "DOLORES"), and, in a span of one word, no name at all ("HOPE", "BROWN").
+        An institution is named by ordinary words ("SPORTS MEDICINE"): its capitals
+        say nothing only when it holds a word of charting that no institution's
+        name holds ("THICK WHITE SPUTM", "SWAN TODAY", "WAKE THIS")."""
+        if not span.text.isupper():
+            return False
+        if span.label_ in INSTITUTION_LABELS and not any(self._charting_word(w) for w in words):
+            return False  # "SPORTS MEDICINE", "THE LOFTS AT ...", "BRAVO AMBULANCE"
         names = person_names()
         name_like = name_like_words()
         in_names = [w.lower() in names for w in words]
         if any(is_name and w.lower() not in name_like for w, is_name in zip(words, in_names)):
             return False
         return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
+
+    def _charting_word(self, word: str) -> bool:
+        """A word of a clinical finding or order that no institution's name holds: a
+        drug, an always-medical word, a clinical abbreviation of three letters or
+        more, nursing shorthand (or its plural), a time of the shift or a word of
+        a sentence ("THICK WHITE SPUTUM", "LASIX DRIP", "SWAN TODAY", "APPARENTLY
+        THIS"). A misspelt word is none: a name spells its words its own way
+        ("ORTHOPAEDICS")."""
+        vocab = self.vocabulary
+        lower = word.lower()
+        if lower in _SHIFT_TIME_WORDS or lower in _CHARTING_FUNCTION_WORDS or vocab.is_drug(lower) or vocab.is_always_medical(lower):
+            return True
+        if vocab.is_lower_case_shorthand(word) or self._abbreviation_plural(word):
+            return True
+        return len(word) >= 3 and vocab.is_clinical_abbreviation(word)
+
+    def _abbreviation_plural(self, word: str) -> bool:
+        """A clinical abbreviation of three letters or more with a plural "S" ("ABGS",
+        "HCTS", "PRBCS"); two letters and an "S" are as often an organisation's
+        initials ("IHS")."""
+        vocab = self.vocabulary
+        if len(word) < 4 or not word.endswith(("S", "s")):
+            return False
+        stem = word[:-1]
+        return vocab.is_clinical_abbreviation(stem) or vocab.is_lower_case_shorthand(stem)
 
     def _short_word_in_capitals(self, word: str, single: bool) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation
@@ -435,6 +494,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         lower = word.lower()
         if (
             vocab.is_common_word(lower)
+            or self._abbreviation_plural(word)
             or vocab.is_drug(lower)
             or vocab.is_clinical_abbreviation(word)
             or vocab.is_lower_case_shorthand(word)

@@ -27,6 +27,8 @@ from .base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS
 LISTED_ABBREVIATION = sub_reason(REASON_ABBREVIATION, "listed_alone")
 #: A staff role alone, as a person, or as a place or organisation that is no state or country code: "HO aware", "paged RT".
 STAFF_ROLE_ALONE = sub_reason(REASON_ABBREVIATION, "staff_role")
+#: A word of the nursing shorthand list written with a capital, that is no one's name: "Carevue", "Trach".
+CAPITALISED_SHORTHAND = sub_reason(REASON_ABBREVIATION, "capitalised_shorthand")
 #: A SOAP section letter at the start of a line, with speech or ordinary words after it: "S.", "S-\"I hope".
 SOAP_HEADER = sub_reason(REASON_ABBREVIATION, "soap_header")
 #: A letter joined by a slash to another: "S" of "S/S", "O" of "I/O".
@@ -203,7 +205,22 @@ def shorthand_reason(
         return STAFF_ROLE_ALONE
     if _listed(value, vocabulary) and not is_chain_name(span, text):
         return LISTED_ABBREVIATION
+    if _capitalised_shorthand(value, vocabulary):
+        return CAPITALISED_SHORTHAND
     return None
 
 
-__all__ = ["LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "is_chain_name", "named_in_context", "shorthand_reason"]
+def _capitalised_shorthand(value: str, vocabulary: MedicalVocabulary) -> bool:
+    """One word of the lower-case nursing shorthand list written with a first
+    capital ("Carevue" the charting system, "Trach"), that no name list holds
+    ("Endo", "Po" stay: a surname as often)."""
+    return (
+        value.isalpha()
+        and value[:1].isupper()
+        and value[1:].islower()
+        and vocabulary.is_lower_case_shorthand(value)
+        and value.lower() not in person_names()
+    )
+
+
+__all__ = ["CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "is_chain_name", "named_in_context", "shorthand_reason"]

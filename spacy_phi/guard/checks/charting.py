@@ -1,0 +1,96 @@
+"""Shapes of ICU charting that a tagger reads as a name, place or institution.
+
+Flowsheet-style notes write doses as a chain of units ("DOPAMINE AT
+5MCG/KG/MIN", "2L/MIN"), electrolytes and haemodynamics as lab codes beside
+their values ("CA 8.9", "CO/CI 6.1/3.4", "K, CA, AND MAG REPLETED") and times
+with short codes ("NEG 670CC AT MN"). Two letters that are a state's code
+("CA", "CO", "MN") or a unit that is also a name ("MIN", "KG") are no PHI in
+these shapes: an address writes a state after a city or before a ZIP, never
+before a measurement, and no institution is named by a state's code alone.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import FrozenSet
+
+from spacy.tokens import Span
+
+from ..reasons import REASON_ABBREVIATION, sub_reason
+from .base import INSTITUTION_LABELS
+
+#: A unit of a dose's chain right after its slash: "MIN" of "5MCG/KG/MIN", "KG" of "30MC/KG".
+UNIT_AFTER_SLASH = sub_reason(REASON_ABBREVIATION, "unit_after_slash")
+#: A state's code written as a lab or haemodynamic value: "CA 8.9", "CO/CI", "K, CA, AND MAG".
+STATE_CODE_AS_LAB = sub_reason(REASON_ABBREVIATION, "state_code_as_lab")
+#: An institution that is only a state's code: "MN" (midnight) of "NEG 670CC AT MN".
+STATE_CODE_AS_INSTITUTION = sub_reason(REASON_ABBREVIATION, "state_code_as_institution")
+
+#: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
+_CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
+#: What comes before a chained unit: a number with or without a unit, or a unit, then the slash
+#: ("5MCG/", "2L/", "MCG/KG/", "10mcg/").
+_UNIT_CHAIN_BEFORE = re.compile(
+    r"(?:\d[ \t]*[A-Za-z]{0,5}|\b(?:mcgs?|mcq|mc|mg|mgs|kg|k|g|gm|u|units?|ml|cc|l|meq|mmol))[ \t]*/[ \t]*\Z", re.IGNORECASE
+)
+#: A lab value right after a state's code: " 8.9", "-1.12", ": 9". An address's ZIP or a licence's number
+#: starts with three digits or more, however it goes on ("OH 441З4", "IL 071.008452").
+_VALUE_AFTER = re.compile(r"[ \t]*(?::|=|-)?[ \t]*\d{1,2}(?:\.\d+)?(?![\w/-])")
+#: A lab pair's slash right after the span ("/CI" of "CO/CI").
+_PAIR_AFTER = re.compile(r"[ \t]*/[ \t]*([A-Za-z]{1,4})\b")
+#: A lab list's neighbour item before the span ("K, ", "MG,", "K+ AND ").
+_ITEM_BEFORE = re.compile(r"\b([A-Za-z]{1,5})\+?[ \t]*(?:,|and|&)[ \t]*\Z", re.IGNORECASE)
+#: A lab list's neighbour item after the span (", AND MAG", " & PHOS").
+_ITEM_AFTER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)([A-Za-z]{1,5})\b", re.IGNORECASE)
+#: A word before a place: the code after it is the state ("from MN", "to PA", "in CT").
+_PLACE_WORD_BEFORE = re.compile(r"\b(?:from|to|in|into|of|near|outside)[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
+#: Electrolytes and labs of a replacement list ("K, CA, AND MAG REPLETED").
+_LAB_ITEMS = frozenset("k na cl mg mag phos po4 ca ica bun cr hct hgb plt plts wbc inr ptt glu lytes co ci svr pcwp cvp".split())
+
+
+def unit_after_slash(span: Span, text: str) -> bool:
+    """A unit closing a dose's chain after its slash ("MIN" of "5MCG/KG/MIN",
+    "min" of "2mcg/k/min")."""
+    if span.text.strip().lower() not in _CHAIN_UNITS:
+        return False
+    return _UNIT_CHAIN_BEFORE.search(text, max(0, span.start_char - 16), span.start_char) is not None
+
+
+def state_code_as_lab(span: Span, text: str, place_codes: FrozenSet[str]) -> bool:
+    """A state's code that is a lab or haemodynamic value by what is around it:
+    a value right after it ("CA 8.9"; not a ZIP, a date or a range), a lab
+    after its slash ("CO/CI"), or
+    or a lab item beside it in a list ("K, CA, AND MAG")."""
+    value = span.text.strip()
+    if value not in place_codes:
+        return False
+    if _VALUE_AFTER.match(text, span.end_char):
+        return True
+    pair = _PAIR_AFTER.match(text, span.end_char)
+    if pair and pair.group(1).lower() in _LAB_ITEMS:
+        return True
+    before = _ITEM_BEFORE.search(text, max(0, span.start_char - 12), span.start_char)
+    after = _ITEM_AFTER.match(text, span.end_char)
+    return bool(
+        (before and before.group(1).lower() in _LAB_ITEMS) or (after and after.group(1).lower() in _LAB_ITEMS)
+    )
+
+
+def state_code_as_institution(span: Span, text: str, place_codes: FrozenSet[str]) -> bool:
+    """An institution that is only a state's code ("MN" of "AT MN"): a code names
+    a state, never a hospital or an organisation; after "from", "to" or "in" it is
+    the state itself and stays ("transferred from MN")."""
+    value = span.text.strip()
+    if span.label_ not in INSTITUTION_LABELS or len(value) != 2 or value not in place_codes:
+        return False
+    return _PLACE_WORD_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is None
+
+
+__all__ = [
+    "STATE_CODE_AS_INSTITUTION",
+    "STATE_CODE_AS_LAB",
+    "UNIT_AFTER_SLASH",
+    "state_code_as_institution",
+    "state_code_as_lab",
+    "unit_after_slash",
+]

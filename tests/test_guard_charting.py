@@ -1,0 +1,58 @@
+"""ICU charting that a tagger reads as a name, place or institution: a dose's
+unit after its slash, a state's code beside a lab value or alone as an
+institution, nursing shorthand and charting systems, and charting phrases in
+capitals tagged as institutions. Addresses, institutions and names stay."""
+
+from __future__ import annotations
+
+import pytest
+
+from guard_helpers import CASED, guard_one_span, guard_pipeline
+
+#: A note typed in capitals around the span.
+CAPS = "PT AWAKE, NO DISTRESS; "
+
+VETOED = [
+    (CAPS + "LEVO AT 5MCG/KG/MIN, SBP 90", "MIN", "DOCTOR", "guard:abbreviation/unit_after_slash"),
+    (CAPS + "SLOWLY INC TO 30MC/KG WITH GOOD EFFECT", "KG", "DOCTOR", "guard:abbreviation/unit_after_slash"),
+    (CASED + "integrilin at 2mcg/k/min, dc at 0900", "min", "DOCTOR", "guard:abbreviation/unit_after_slash"),
+    (CAPS + "LYTES: NA 140, CA 8.9, MG 2.0", "CA", "STATE", "validator:state_abbreviation_without_address/no_address"),
+    (CAPS + "BY FICK, CO 4.5 CI 2.1", "CO", "STATE", "guard:abbreviation/state_code_as_lab"),
+    (CAPS + "K, CA, AND MAG REPLETED", "CA", "STATE", "guard:abbreviation/state_code_as_lab"),
+    (CAPS + "NEG I&O 670CC AT MN. RESP: ON PS", "MN", "HOSPITAL", "guard:abbreviation/state_code_as_institution"),
+    (CASED + "ABGs are charted, please refer to Carevue for details.", "Carevue", "CITY", "guard:abbreviation/capitalised_shorthand"),
+    (CAPS + "ID: AFEB. GI: TOL TF", "AFEB", "DOCTOR", "guard:common_word/ordinary_words"),
+    (CAPS + "SX FOR THICK YELLOW SPUTUM, LS CLEAR", "THICK YELLOW SPUTUM", "ORGANIZATION", "guard:common_word/ordinary_words"),
+    (CAPS + "PLAN TO PULL SWAN TODAY", "SWAN TODAY", "HOSPITAL", "guard:common_word/ordinary_words"),
+    (CAPS + "WILL WAKE THIS AM", "WAKE THIS", "ORGANIZATION", "guard:common_word/ordinary_words"),
+    (CAPS + "GOOD ABGS ON CURRENT SETTINGS", "GOOD ABGS", "DOCTOR", "guard:common_word/ordinary_words"),
+]
+
+
+@pytest.mark.parametrize("text,value,label,reason", VETOED)
+def test_charting_is_vetoed(text, value, label, reason):
+    kept, vetoed = guard_one_span(guard_pipeline(), text, value, label)
+    assert kept == [] and vetoed == [(value, reason)]
+
+
+KEPT = [
+    (CASED + "Lives in Oakland, CA 94607 with wife.", "CA", "STATE"),  # a ZIP after the code
+    (CASED + "Moved from Denver, CO last year.", "CO", "STATE"),  # after a city
+    ("ADDRESS: 12 Elm Rd\n Parma , OH  441\u04174\n", "OH", "STATE"),  # a ZIP with a look-alike letter
+    (CAPS + "IHS CASE MANAGER CALLED", "IHS", "ORGANIZATION"),  # two letters and an S: initials
+    (CAPS + "TRANSFERRED FROM MN LAST WEEK", "MN", "HOSPITAL"),  # the state itself
+    (CASED + "Seen by Dr. Min today.", "Min", "DOCTOR"),  # a name, no slash before it
+    (CAPS + "DAUGHTER KIM/MIN VISITED", "MIN", "PATIENT"),  # a name after a name's slash
+    (CASED + "Completed by: Bailey Endo", "Endo", "DOCTOR"),  # a surname, no shorthand
+    (CAPS + "ENDO--BS 95. NO COVERAGE", "ENDO", "DOCTOR"),  # a surname as well as the service
+    (CAPS + "GROUNDSKEEPER AT TARGET", "TARGET", "ORGANIZATION"),  # a workplace
+    (CAPS + "EMS: BRAVO AMBULANCE CREW AT BEDSIDE", "BRAVO AMBULANCE", "ORGANIZATION"),  # no charting word
+    ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE\n1450 Peachtree Rd", "PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE", "HOSPITAL"),
+    (CAPS + "LEAVE QUENTIN IN FOR NOW", "LEAVE QUENTIN", "DOCTOR"),  # a name that is no word
+]
+
+
+@pytest.mark.parametrize("text,value,label", KEPT)
+def test_names_places_and_institutions_stay(text, value, label):
+    kept, vetoed = guard_one_span(guard_pipeline(), text, value, label)
+    assert kept == [value] and vetoed == []
