@@ -6,6 +6,7 @@ capitals tagged as institutions. Addresses, institutions and names stay."""
 from __future__ import annotations
 
 import pytest
+import spacy
 
 from guard_helpers import CASED, guard_one_span, guard_pipeline
 
@@ -56,3 +57,18 @@ KEPT = [
 def test_names_places_and_institutions_stay(text, value, label):
     kept, vetoed = guard_one_span(guard_pipeline(), text, value, label)
     assert kept == [value] and vetoed == []
+
+
+@pytest.mark.parametrize("text,is_lab", [
+    ("LYTES: CA 8.9, MG 2.0", True),
+    ("BY FICK, CO 4.5 CI 2.1", True),
+    ("SON DRIVES UP FROM CA 2 DAYS A WEEK", False),  # a whole number: recall first, no lab value
+    ("Oakland, CA 94607", False),  # a ZIP
+])
+def test_a_state_code_is_a_lab_only_before_a_decimal_value(text, is_lab):
+    from spacy_phi.guard.checks.charting import state_code_as_lab
+
+    nlp = spacy.blank("en")
+    doc = nlp(text)
+    code = next(token for token in doc if token.text in ("CA", "CO"))
+    assert state_code_as_lab(doc[code.i:code.i + 1], text, frozenset({"CA", "CO"})) is is_lab

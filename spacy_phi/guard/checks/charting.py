@@ -33,9 +33,10 @@ _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
 _UNIT_CHAIN_BEFORE = re.compile(
     r"(?:\d[ \t]*[A-Za-z]{0,5}|\b(?:mcgs?|mcq|mc|mg|mgs|kg|k|g|gm|u|units?|ml|cc|l|meq|mmol))[ \t]*/[ \t]*\Z", re.IGNORECASE
 )
-#: A lab value right after a state's code: " 8.9", "-1.12", ": 9". An address's ZIP or a licence's number
-#: starts with three digits or more, however it goes on ("OH 441З4", "IL 071.008452").
-_VALUE_AFTER = re.compile(r"[ \t]*(?::|=|-)?[ \t]*\d{1,2}(?:\.\d+)?(?![\w/-])")
+#: A lab value right after a state's code: " 8.9", "-1.12", ": 9.4". A decimal is required (recall
+#: first: "IN 2 weeks", "Route 9, MA 2" stay); an address's ZIP or a licence's number starts with three
+#: digits or more, however it goes on ("OH 441З4", "IL 071.008452").
+_VALUE_AFTER = re.compile(r"[ \t]*(?::|=|-)?[ \t]*\d{1,2}\.\d+(?![\w/-])")
 #: A lab pair's slash right after the span ("/CI" of "CO/CI").
 _PAIR_AFTER = re.compile(r"[ \t]*/[ \t]*([A-Za-z]{1,4})\b")
 #: A lab list's neighbour item before the span ("K, ", "MG,", "K+ AND ").
@@ -58,9 +59,9 @@ def unit_after_slash(span: Span, text: str) -> bool:
 
 def state_code_as_lab(span: Span, text: str, place_codes: FrozenSet[str]) -> bool:
     """A state's code that is a lab or haemodynamic value by what is around it:
-    a value right after it ("CA 8.9"; not a ZIP, a date or a range), a lab
-    after its slash ("CO/CI"), or
-    or a lab item beside it in a list ("K, CA, AND MAG")."""
+    a decimal value right after it ("CA 8.9"; not a ZIP, a date, a range or a
+    whole number), a lab after its slash ("CO/CI"), or a lab item beside it in
+    a list ("K, CA, AND MAG")."""
     value = span.text.strip()
     if value not in place_codes:
         return False
