@@ -15,6 +15,7 @@ import re
 from typing import FrozenSet
 
 from ..lexicon.common_words import name_like_words
+from ..lexicon.gazetteers import is_us_city_lower
 from ..lexicon.label_lexicons import default_lexicons
 from ..lexicon.vocabulary import default_vocabulary
 
@@ -82,6 +83,27 @@ def is_institution_word(value: str) -> bool:
     return not _is_care_word(word)
 
 
+def is_institution_acronym(value: str) -> bool:
+    """An acronym of two to five capitals that names an institution ("GBMC",
+    "GH"): an institution word (see `is_institution_word`) written in capitals,
+    and no abbreviation of the hand-written list in any case ("MD", "NS", "KVO"
+    are written in lower case there too). The open clinical list may hold it
+    ("GH" for growth hormone): the rules that call this ask for a place context."""
+    if not (2 <= len(value) <= 5 and value.isalpha() and value.isupper()):
+        return False
+    return is_institution_word(value) and not default_vocabulary().is_lower_case_shorthand(value)
+
+
+def is_listed_city(value: str) -> bool:
+    """A city of the shipped lists written in one case, lower, title or capitals
+    ("rome", "ROME", "Baltimore", "SAN ANTONIO"; not "rOME")."""
+    words = value.split()
+    if not words:
+        return False
+    one_case = value.islower() or value.isupper() or all(w[:1].isupper() and w[1:].islower() for w in words)
+    return one_case and is_us_city_lower(" ".join(words).lower())
+
+
 def is_named_institution_before_head(value: str) -> bool:
     """The words before an institution head ("sacred heart", "reisterstown",
     "LAUREL REGIONAL", "Union Memorial") name one: none is a function word, a
@@ -123,7 +145,9 @@ def is_signature_name(value: str) -> bool:
 __all__ = [
     "CARE_PLACE_WORDS",
     "GENERIC_INSTITUTION_WORDS",
+    "is_institution_acronym",
     "is_institution_word",
+    "is_listed_city",
     "is_named_institution_before_head",
     "is_signature_name",
 ]

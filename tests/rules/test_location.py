@@ -66,6 +66,19 @@ LOOKALIKES = [
     ("she says I'm going to die", "die"),
     ("BP LOW TO UPPER 80'S SYSTOLIC", "UPPER"),
     ("STATING HE WANTED TO LEAVE HOSPITAL AND SIGN AMA", "LEAVE"),
+    ("TITRATED TO LEVO 2. BP STABLE", "LEVO"),
+    ("weaned to Pressure support 5. tol well", "Pressure"),
+    ("HR UP TO 120. BP STABLE", "120"),
+    ("remains on levo 2.5 mcg", "levo"),
+    ("FOLLOWED BY THE TEAM AT MICU. NO CHANGE", "MICU"),
+    ("SENT FROM CT. NO CHANGE", "CT"),
+    ("ASSESSED AT PT, OT AND SW", "PT"),
+    ("brought to IR cath lab for embolization", "IR"),
+    ("pt brought to CT cath lab area", "CT"),
+    ("WILL RETURN TO BASELINE SOON", "BASELINE"),
+    ("she lives in a house with her son", "house"),
+    ("arrived from home with family", "home"),
+    ("lives in Boston Medical housing", "Boston"),
 ]
 
 
