@@ -28,7 +28,7 @@ CARE_PLACE_WORDS: FrozenSet[str] = frozenset(
     rehab rehabilitation hospice nursing facility facilities snf ltac ltach ltc nh alf vna tcu acute
     icu ccu micu sicu cvicu ctu ticu nicu picu pcu cicu csru csicu nsicu neuroicu pacu pacu's
     stepdown step-down tele telemetry med medicine surg surgery surgical medical cardiac cardiology
-    or ors ir ep hd cath cathlab lab labs radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
+    or ors ir ep hd cath cathlab lab labs bb radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
     emg pft nuc nuclear endo endoscopy gi pulm renal dialysis hemodialysis cvvh crrt pt ot slp
     ed er ew triage eu osh ohs ofh outside transfer transfers morgue pharmacy clinic clinics
     office hosp hospital hospitals campus center centre shelter jail prison work school church daycare
@@ -50,6 +50,10 @@ GENERIC_INSTITUTION_WORDS: FrozenSet[str] = frozenset(
     this that these those the an a one any which whose every each first second third last next
     """.split()
 )
+
+#: Staff a note speaks to or of in capitals, which no vocabulary list holds as
+#: an abbreviation ("spoke to the MD.", "per the DO.").
+_STAFF_TITLES: FrozenSet[str] = frozenset("md mds do dr drs pa np rn rns ho hos pcp".split())
 
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*")
 
@@ -84,14 +88,16 @@ def is_institution_word(value: str) -> bool:
 
 
 def is_institution_acronym(value: str) -> bool:
-    """An acronym of two to five capitals that names an institution ("GBMC",
-    "GH"): an institution word (see `is_institution_word`) written in capitals,
-    and no abbreviation of the hand-written list in any case ("MD", "NS", "KVO"
-    are written in lower case there too). The open clinical list may hold it
-    ("GH" for growth hormone): the rules that call this ask for a place context."""
+    """An acronym of two to five capitals that no list of the shipped vocabulary
+    holds ("GBMC", "WCMC"): an institution word (see `is_institution_word`) in
+    capitals, no abbreviation of either clinical list ("GH" is growth hormone
+    there), no credential and no staff title ("MD", "NP" are whom a note speaks to)."""
     if not (2 <= len(value) <= 5 and value.isalpha() and value.isupper()):
         return False
-    return is_institution_word(value) and not default_vocabulary().is_lower_case_shorthand(value)
+    vocabulary = default_vocabulary()
+    if vocabulary.is_clinical_abbreviation(value) or value.lower() in _STAFF_TITLES:
+        return False
+    return is_institution_word(value)
 
 
 def is_listed_city(value: str) -> bool:

@@ -457,14 +457,14 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "institution_acronym_at_clause_end", "HOSPITAL",
-            r"\b(?i:at|from)[ \t]+(?:(?i:the)[ \t]+)?(?P<value>[A-Z]{2,5})(?=[ \t]*(?:[.,;)]|-[^\d]|$))",
+            r"\b(?i:at|from|to)[ \t]+(?i:the)[ \t]+(?P<value>[A-Z]{2,5})(?=[ \t]*(?:[.,;)]|$))",
             flags="m",
             checks=("institution_acronym",),
             priority=1,
             description=(
-                "an institution's acronym where the patient is or comes from, closing its clause ('CHF TEAM AT GH, "
-                "BUT', 'A CONSULT FROM THE GBMC.'); not a place of care or an abbreviation of the hand-written list, "
-                "nor an acronym that a dose, a number or a lab word follows ('at GH 0.3 mg', 'from GH levels')"
+                "an institution's acronym after 'at the', 'from the' or 'to the', closing its clause ('A CONSULT FROM "
+                "THE WCMC.'); no abbreviation of the vocabulary's lists, credential or staff title ('SPOKE TO THE MD.'); "
+                "the article is required, as a bare acronym after 'at' is as often a time ('PTT DUE AT MN.')"
             ),
         ),
         RegexRule(
@@ -615,7 +615,6 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
     ("found down at home-> qh ew for eval", "HOSPITAL", "qh", "institution_acronym_before_care_place"),
-    ("FOLLOWED BY THE HF CLINIC AT QH, NOW WITH SOB", "HOSPITAL", "QH", "institution_acronym_at_clause_end"),
     ("SON CALLED ABOUT A CONSULT FROM THE WCMC. NO CHANGE", "HOSPITAL", "WCMC", "institution_acronym_at_clause_end"),
     ("HIS BROTHER IS LIVING IN DETROIT. PLAN: CONT", "CITY", "DETROIT", "city_after_residence_cue"),
     ("DAUGHTER WILL RETURN TO Sedona TOMORROW.", "CITY", "Sedona", "city_after_residence_cue"),
