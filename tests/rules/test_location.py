@@ -74,6 +74,8 @@ LOOKALIKES = [
     ("SENT FROM CT. NO CHANGE", "CT"),
     ("PTT DUE AT MN. HEPARIN AT 800U/HR", "MN"),
     ("SPOKE TO THE MD. WILL FOLLOW", "MD"),
+    ("PAGE FROM THE MD. WILL FOLLOW", "MD"),
+    ('STARTED TALKING TO THE TV. CALM NOW', "TV"),
     ("CLOT SENT TO THE BB. 2 U READY", "BB"),
     ("ASSESSED AT PT, OT AND SW", "PT"),
     ("brought to IR cath lab for embolization", "IR"),

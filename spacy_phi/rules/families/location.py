@@ -457,14 +457,15 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "institution_acronym_at_clause_end", "HOSPITAL",
-            r"\b(?i:at|from|to)[ \t]+(?i:the)[ \t]+(?P<value>[A-Z]{2,5})(?=[ \t]*(?:[.,;)]|$))",
+            r"\b(?i:at|from)[ \t]+(?i:the)[ \t]+(?P<value>[A-Z]{2,5})(?=[ \t]*(?:[.,;)]|$))",
             flags="m",
             checks=("institution_acronym",),
             priority=1,
             description=(
-                "an institution's acronym after 'at the', 'from the' or 'to the', closing its clause ('A CONSULT FROM "
-                "THE WCMC.'); no abbreviation of the vocabulary's lists, credential or staff title ('SPOKE TO THE MD.'); "
-                "the article is required, as a bare acronym after 'at' is as often a time ('PTT DUE AT MN.')"
+                "an institution's acronym after 'at the' or 'from the', closing its clause ('A CONSULT FROM THE "
+                "WCMC.'); no abbreviation of the vocabulary's lists, credential or staff title ('PAGE FROM THE MD.'); "
+                "not after 'to the' ('talking to the TV.'); the article is required, as a bare acronym after 'at' is "
+                "as often a time ('PTT DUE AT MN.')"
             ),
         ),
         RegexRule(

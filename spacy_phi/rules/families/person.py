@@ -252,7 +252,8 @@ def rules() -> List[RegexRule]:
             r"[ \t]*,?[ \t]+(?i:cell|cell[ \t]?phone|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}\)?[ \t.-]?\d{3}",
             checks=("signature_name",),
             prefilter=r"(?i:cell|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}",
-            priority=2,
+            priority=1,  # weak: a town closing a practice's name before its phone keeps its label
+           
             description=(
                 "a contact's given and family name before a labelled phone number ('Lina Verdasco cell# 410-555-0101', "
                 "'JON DEVAUX HOME: 617-555-0100'); not ordinary words ('Call Home phone 410-...')"
