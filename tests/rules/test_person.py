@@ -19,6 +19,7 @@ PATTERN_EXAMPLES = [
 LOOKALIKES = [
     ("Please Call Home phone 410-555-0101 first", "Call Home"),
     ("SOCIAL WORK PHONE 617-555-0100", "SOCIAL WORK"),
+    ("Attending: Dr Lindqvist   Phone 538-555-0182", "Dr Lindqvist"),
     ("CARDIAC SURGERY (FELLOW) AWARE", "CARDIAC SURGERY"),
     ("Seen by Case Management (RN) today", "Case Management"),
     ("ECHO: MR MODERATE, TR MILD", "MODERATE"),

@@ -248,8 +248,10 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "name_before_phone_label", "PATIENT",
-            r"(?<![\w'’-])(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
-            r"[ \t]*,?[ \t]+(?i:cell|cell[ \t]?phone|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}\)?[ \t.-]?\d{3}",
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"  # after a title the title rules name the person
+            r"(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
+            # one or two spaces: a wider gap separates two fields ("Physician: Dr Lee   Phone 555-...")
+            r",?[ \t]{1,2}(?i:cell|cell[ \t]?phone|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}\)?[ \t.-]?\d{3}",
             checks=("signature_name",),
             prefilter=r"(?i:cell|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}",
             priority=1,  # weak: a town closing a practice's name before its phone keeps its label
@@ -261,7 +263,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "name_before_role_in_parentheses", "DOCTOR",
-            r"(?<![\w'’-])(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"  # after a title the title rules name the person
+            r"(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
             r"[ \t]*\((?i:resident|intern|fellow|attending|rn|np|pa|md|nurse|charge[ \t]+nurse|pharmacist|"
             rf"social[ \t]+worker|case[ \t]+manager|{_CARE_ROLES})\)",
             checks=("signature_name",),
