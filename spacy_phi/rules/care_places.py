@@ -15,6 +15,7 @@ import re
 from typing import FrozenSet
 
 from ..lexicon.common_words import name_like_words
+from ..lexicon.gazetteers import is_us_city_lower
 from ..lexicon.label_lexicons import default_lexicons
 from ..lexicon.vocabulary import default_vocabulary
 
@@ -27,7 +28,7 @@ CARE_PLACE_WORDS: FrozenSet[str] = frozenset(
     rehab rehabilitation hospice nursing facility facilities snf ltac ltach ltc nh alf vna tcu acute
     icu ccu micu sicu cvicu ctu ticu nicu picu pcu cicu csru csicu nsicu neuroicu pacu pacu's
     stepdown step-down tele telemetry med medicine surg surgery surgical medical cardiac cardiology
-    or ors ir ep hd cath cathlab lab labs radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
+    or ors ir ep hd cath cathlab lab labs bb radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
     emg pft nuc nuclear endo endoscopy gi pulm renal dialysis hemodialysis cvvh crrt pt ot slp
     ed er ew triage eu osh ohs ofh outside transfer transfers morgue pharmacy clinic clinics
     office hosp hospital hospitals campus center centre shelter jail prison work school church daycare
@@ -49,6 +50,10 @@ GENERIC_INSTITUTION_WORDS: FrozenSet[str] = frozenset(
     this that these those the an a one any which whose every each first second third last next
     """.split()
 )
+
+#: Staff a note speaks to or of in capitals, which no vocabulary list holds as
+#: an abbreviation ("spoke to the MD.", "per the DO.").
+_STAFF_TITLES: FrozenSet[str] = frozenset("md mds do dr drs pa np rn rns ho hos pcp".split())
 
 _WORD = re.compile(r"[^\W\d_][^\W\d_'’.-]*(?:['’.-][^\W\d_]+)*")
 
@@ -80,6 +85,29 @@ def is_institution_word(value: str) -> bool:
     if word.islower() and word in name_like_words():
         return False  # a word in lower case that is also a name is the word ("going to die")
     return not _is_care_word(word)
+
+
+def is_institution_acronym(value: str) -> bool:
+    """An acronym of two to five capitals that no list of the shipped vocabulary
+    holds ("GBMC", "WCMC"): an institution word (see `is_institution_word`) in
+    capitals, no abbreviation of either clinical list ("GH" is growth hormone
+    there), no credential and no staff title ("MD", "NP" are whom a note speaks to)."""
+    if not (2 <= len(value) <= 5 and value.isalpha() and value.isupper()):
+        return False
+    vocabulary = default_vocabulary()
+    if vocabulary.is_clinical_abbreviation(value) or value.lower() in _STAFF_TITLES:
+        return False
+    return is_institution_word(value)
+
+
+def is_listed_city(value: str) -> bool:
+    """A city of the shipped lists written in one case, lower, title or capitals
+    ("rome", "ROME", "Baltimore", "SAN ANTONIO"; not "rOME")."""
+    words = value.split()
+    if not words:
+        return False
+    one_case = value.islower() or value.isupper() or all(w[:1].isupper() and w[1:].islower() for w in words)
+    return one_case and is_us_city_lower(" ".join(words).lower())
 
 
 def is_named_institution_before_head(value: str) -> bool:
@@ -123,7 +151,9 @@ def is_signature_name(value: str) -> bool:
 __all__ = [
     "CARE_PLACE_WORDS",
     "GENERIC_INSTITUTION_WORDS",
+    "is_institution_acronym",
     "is_institution_word",
+    "is_listed_city",
     "is_named_institution_before_head",
     "is_signature_name",
 ]

@@ -156,6 +156,8 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "employer_name": gazetteers.is_employer_name,
     "hospital_name": gazetteers.is_hospital_name,
     "institution_word": care_places.is_institution_word,
+    "institution_acronym": care_places.is_institution_acronym,
+    "listed_city": care_places.is_listed_city,
     "named_institution_before_head": care_places.is_named_institution_before_head,
     "signature_name": care_places.is_signature_name,
     # identifier validators (checksums, structure); usually named in `confirm`

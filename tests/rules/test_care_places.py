@@ -3,7 +3,13 @@
 import pytest
 
 from spacy_phi.rules.builtin import builtin_rules
-from spacy_phi.rules.care_places import is_institution_word, is_named_institution_before_head, is_signature_name
+from spacy_phi.rules.care_places import (
+    is_institution_acronym,
+    is_institution_word,
+    is_listed_city,
+    is_named_institution_before_head,
+    is_signature_name,
+)
 
 
 @pytest.mark.parametrize("word", ["GH", "gh", "GBMC", "kernan", "Quartermain", "quartermain2"])
@@ -14,6 +20,26 @@ def test_an_unknown_word_or_acronym_is_an_institution(word):
 @pytest.mark.parametrize("word", ["MICU", "IR", "OR", "rehab", "floor", "home", "OSH", "EW", "SIMV", "die", "Gh", "x"])
 def test_a_place_of_care_or_a_word_is_no_institution(word):
     assert not is_institution_word(word)
+
+
+@pytest.mark.parametrize("acronym", ["GBMC", "WCMC", "UCSF"])
+def test_an_unlisted_acronym_names_an_institution(acronym):
+    assert is_institution_acronym(acronym)
+
+
+@pytest.mark.parametrize("acronym", ["GH", "MD", "NP", "DR", "BB", "MICU", "EW", "gbmc", "Gbmc", "ABCDEF"])
+def test_a_listed_acronym_a_staff_title_or_lower_case_is_no_institution_acronym(acronym):
+    assert not is_institution_acronym(acronym)
+
+
+@pytest.mark.parametrize("value", ["rome", "ROME", "Baltimore", "SAN ANTONIO", "San Antonio", "osaka"])
+def test_a_listed_city_in_one_case(value):
+    assert is_listed_city(value)
+
+
+@pytest.mark.parametrize("value", ["rOME", "BASELINE", "Home", "house", "San antonio", ""])
+def test_mixed_case_or_unlisted_is_no_city(value):
+    assert not is_listed_city(value)
 
 
 @pytest.mark.parametrize("value", ["sacred heart", "UNION MEMORIAL", "Laurel Regional", "reisterstown"])

@@ -11,6 +11,11 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("STRENGTH 4/5 - 5/5 BILAT", "5/5"),
+    ("take 1/2 - 3/4 tab at hs", "3/4"),
+    ("pain at 2pm 8/10, medicated", "8/10"),
+    ("PMH: CAD, BP 9/60 on arrival", "9/60"),
+    ("LABS: K 4/40 ratio", "4/40"),
     # ventilator settings and charting times of ICU notes
     ("pt. on PS 10/5/40% for entire shift", "10/5/40"),
     ("Pt. initially on AC 600x16/5/40 with ABG", "16/5/40"),

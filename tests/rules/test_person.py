@@ -17,6 +17,11 @@ PATTERN_EXAMPLES = [
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("Please Call Home phone 410-555-0101 first", "Call Home"),
+    ("SOCIAL WORK PHONE 617-555-0100", "SOCIAL WORK"),
+    ("Attending: Dr Lindqvist   Phone 538-555-0182", "Dr Lindqvist"),
+    ("CARDIAC SURGERY (FELLOW) AWARE", "CARDIAC SURGERY"),
+    ("Seen by Case Management (RN) today", "Case Management"),
     ("ECHO: MR MODERATE, TR MILD", "MODERATE"),
     ("NEURO: MS CHANGES NOTED", "CHANGES"),
     ("? EXTUBATION IF MS CLEARS.", "CLEARS"),

@@ -364,6 +364,40 @@ def rules() -> List[RegexRule]:
             description="a two- or four-digit year after a diagnosis or procedure in a history list ('PMH MI 92', 'S/P CABG 1957, 1971'; not 'EF 20%', 'CKD 3')",
         ),
         RegexRule(
+            # A history list dates a procedure by month and two-digit year ("AVR 8/88"); a year
+            # of 32 or more is no day, and the history cue rules out a ratio or a reading.
+            "date_month_year_in_history", "DATE",
+            rf"(?<=[A-Za-z])[ \t]+(?P<value>{MONTH_NUM}/(?:3[2-9]|[4-9]\d))(?![\w/%:'’-]|\.\d)",
+            label_if_context=_HISTORY_LIST_BEFORE,
+            context_chars=160,
+            confirm=("context_required",),
+            unconfirmed="drop",
+            exclude_before=_NOT_HISTORY_YEAR_BEFORE,
+            exclude_after=_NOT_HISTORY_YEAR_AFTER,
+            priority=2,
+            description="a month and two-digit year after a diagnosis or procedure in a history list ('PMH: CAD, AVR 8/88'; not 'BP 8/40')",
+        ),
+        RegexRule(
+            "date_range_second", "DATE",
+            rf"(?<![\w/.:-])(?!{_SCORE_SHAPED}(?![\w/])){MONTH_NUM}/{DAY}[ \t]*[-–][ \t]*"
+            rf"(?P<value>{MONTH_NUM}/{DAY})(?![\w/]|\.\d|-\d)",
+            exclude_before=FRACTION_BEFORE,
+            exclude_after=FRACTION_AFTER,
+            priority=2,
+            description=(
+                "the second m/d of a range whose first is no score ('ceftaz rec'd 8/2 - 8/10'); not a range of "
+                "scores or fractions ('strength 4/5 - 5/5', '1/2-3/4 tab')"
+            ),
+        ),
+        RegexRule(
+            "date_after_clock_time", "DATE",
+            rf"\b\d{{1,2}}(?::\d\d)?[ \t]?(?i:am|pm)[ \t]+(?P<value>(?!{_SCORE_SHAPED}(?![\w/])){MONTH_NUM}/{DAY})"
+            r"(?![\w/]|\.\d|-\d)",
+            exclude_after=FRACTION_AFTER,
+            priority=2,
+            description="m/d after a clock time ('to the CCU at 12am 9/3'); not a score out of 5 or 10 ('at 2pm 8/10')",
+        ),
+        RegexRule(
             "date_year_apostrophe", "DATE",
             r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
             priority=2,
@@ -491,6 +525,9 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("S/P CABG 1957, 1971  ENDOCARDITIS", "DATE", "1971", "date_year_in_history"),
     ("PMHX:\nRLL pneumonia, HTN, prostate CA 88, GERD", "DATE", "88", "date_year_in_history"),
     ("PMH:L LUNG CA-S/P L LUNG RESECTION 62'.   HYPOTHYROIDISM", "DATE", "62", "date_year_in_history"),
+    ("PMH: CAD, AVR 8/88, DDD PMR, REFLUX", "DATE", "8/88", "date_month_year_in_history"),
+    ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/10", "date_range_second"),
+    ("Transferred to the CCU at 12am 9/3.    PMH: +CRF", "DATE", "9/3", "date_after_clock_time"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),

@@ -124,6 +124,13 @@ _MOVEMENT_FILLER = r"(?:(?:pt|patient|her|him|back|over|out|up)[ \t]+){0,2}"
 #: head ("sacred", "LAUREL"), not the head itself: "Memorial" and "Regional" end the
 #: name and are part of it, "hospital" and "campus" follow it.
 _LOOSE_NAME_WORD = r"(?!(?i:memorial|regional|hospital|hosp|campus)\b)(?:[A-Za-z][a-z'’]+|[A-Z][A-Z'’]+)"
+#: Places of care inside a hospital written after its name ("GH CATH LAB", "GH EW").
+_CARE_PLACE_AFTER_INSTITUTION = r"cath[ \t]?lab|ew|er|ed|emergency[ \t]+(?:room|dep(?:artmen)?t)"
+#: Words of residence or travel before the place ("lives", "living", "arrive", "return").
+_RESIDENCE_OR_TRAVEL_CUE = (
+    r"lives?|lived|living|resides?|resided|residing|moved|moving|arriv(?:e|es|ed|ing)|return(?:s|ed|ing)?|"
+    r"fl(?:y|ies|ew|own|ying)|travel(?:s|ed|led|ing|ling)?|drove|driving|visiting|vacation(?:ing)?|home"
+)
 #: A number with a unit after a word: a dose or a setting, not a ward ("on levo 2 mcg").
 _DOSE_AFTER = r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%)\b"
 #: A capitalised word of a hospital's name ("St.", "Joseph's", "McLean").
@@ -145,13 +152,14 @@ def _hospital_name(word: str, heads: str) -> str:
 def _lower_place_rules() -> List[RegexRule]:
     """A lower-case US city of one, two or three words after a place cue ("i
     lived in detroit", "moved here from san antonio"): one rule per length, as a
-    check cannot shorten a match."""
+    check cannot shorten a match. The last word ends in a letter: a full stop
+    after the city closes the sentence ("who lives in rome.")."""
     rules = []
     for n in (1, 2, 3):
         rules.append(
             RegexRule(
                 f"city_lower_{n}", "CITY",
-                rf"\b(?:{_PLACE_CUE})\s+(?P<value>[a-z][a-z'.-]+(?:\s+[a-z][a-z'.-]+){{{n - 1}}})(?![\w'’-])",
+                rf"\b(?:{_PLACE_CUE})\s+(?P<value>(?:[a-z][a-z'.-]+\s+){{{n - 1}}}[a-z][a-z'-]*[a-z])(?![\w'’-])",
                 checks=("us_city_lower",),
                 exclude_after=_TEAM_OR_INSTITUTION_AFTER,
                 priority=2,
@@ -422,14 +430,55 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "ward_name_number", "DEPARTMENT",
-            rf"\b(?i:on|per)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w.%'’-]))",
+            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
             checks=("institution_word",),
+            # right after a movement verb the movement rule names the place ("Transfer to Westerbrook 2")
+            exclude_before=rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+$",
             exclude_after=_DOSE_AFTER,
             priority=2,
             description=(
-                "a ward named by a proper name before its number ('ON QUARTERMAIN 6', 'per Quartermain 3 RN'); not a "
-                "drug, a setting, a month or an ordinary word before a number ('on levo 2', 'on peep 5', 'on December 3', 'LOW TO UPPER 80'S'); after 'to' "
-                "and 'from' the movement rule finds it"
+                "a ward named by a proper name before its number after 'on', 'per', 'to', 'at' or 'or' ('ON QUARTERMAIN 6.', "
+                "'per Quartermain 3 RN', 'TRANSFER TODAY TO QUARTERMAIN 2', 'Quartermain 2 or Quartermain 3'); not a drug, "
+                "a setting, a month or an ordinary word before a number ('on levo 2', 'on peep 5', 'on December 3', "
+                "'LOW TO UPPER 80'S', 'on levo 2.5'); right after a movement verb the movement rule finds it"
+            ),
+        ),
+        RegexRule(
+            "institution_acronym_before_care_place", "HOSPITAL",
+            rf"(?:\b(?i:to|at|from|in|into)|->|@)[ \t]+(?P<value>[A-Z]{{2,5}}|[a-z]{{2,5}})"
+            rf"(?=[ \t]+(?i:{_CARE_PLACE_AFTER_INSTITUTION})\b)",
+            checks=("institution_word",),
+            priority=1,  # weak: a label of the tagger on the same word wins
+            description=(
+                "an institution's acronym before one of its places of care, after 'to', 'at', 'from' or an arrow "
+                "('BROUGHT TO GH CATH LAB', 'found unresponsive-> GH EW', 'to gh cath lab'); not a place of care or a "
+                "clinical abbreviation ('to MICU cath lab', 'in CT ER')"
+            ),
+        ),
+        RegexRule(
+            "institution_acronym_at_clause_end", "HOSPITAL",
+            r"\b(?i:at|from)[ \t]+(?i:the)[ \t]+(?P<value>[A-Z]{2,5})(?=[ \t]*(?:[.,;)]|$))",
+            flags="m",
+            checks=("institution_acronym",),
+            priority=1,
+            description=(
+                "an institution's acronym after 'at the' or 'from the', closing its clause ('A CONSULT FROM THE "
+                "WCMC.'); no abbreviation of the vocabulary's lists, credential or staff title ('PAGE FROM THE MD.'); "
+                "not after 'to the' ('talking to the TV.'); the article is required, as a bare acronym after 'at' is "
+                "as often a time ('PTT DUE AT MN.')"
+            ),
+        ),
+        RegexRule(
+            "city_after_residence_cue", "CITY",
+            rf"\b(?i:{_RESIDENCE_OR_TRAVEL_CUE})\b[^.;:\n]{{0,40}}?\b(?i:in|to|from)[ \t]+"
+            rf"(?P<value>[A-Za-z][a-z]+(?:[ \t][A-Za-z][a-z]+)?|[A-Z]+(?:[ \t][A-Z]+)?)(?![\w'’-])",
+            checks=("listed_city",),
+            exclude_after=_TEAM_OR_INSTITUTION_AFTER,
+            priority=2,
+            description=(
+                "a city of the shipped lists in any case after a word of residence or travel and 'in', 'to', 'from' "
+                "('who lives in rome', 'SISTER IS LIVING IN ROME', 'DAUGHTER WILL RETURN TO Baltimore'); not a "
+                "team or an institution named after it ('lives in Boston Medical')"
             ),
         ),
         RegexRule(
@@ -512,6 +561,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Transferred on BiPAP to Cardiac Stepdown 6 North, bed 14.", "DEPARTMENT", "Cardiac Stepdown 6 North", "department_named_ward"),
     ("Family met in Rm 4410, Garrison Tower 4. Pt sedated.", "DEPARTMENT", "Garrison Tower 4", "department_named_ward"),
     ("used to when i lived in detroit", "CITY", "detroit", "city_lower_1"),
+    ("pt has a son, who lives in osaka.  a: stable", "CITY", "osaka", "city_lower_1"),
     ("[patient] we flew back from osaka last week , long flight", "CITY", "osaka", "city_lower_1"),
     ("[patient] my sister's wedding is in sedona in april", "CITY", "sedona", "city_lower_1"),
     ("moved here from san antonio last year", "CITY", "san antonio", "city_lower_2"),
@@ -562,6 +612,13 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("911 was called and pt taken to varnum ew for eval", "HOSPITAL", "varnum", "institution_after_movement"),
     ("Plan: Transfer to Westerbrook 2, increase mobility.", "HOSPITAL", "Westerbrook", "institution_after_movement"),
     ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
+    ("ON ARRIVAL TO WESTERBROOK 4. FAMILY IN", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
+    ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
+    ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
+    ("found down at home-> qh ew for eval", "HOSPITAL", "qh", "institution_acronym_before_care_place"),
+    ("SON CALLED ABOUT A CONSULT FROM THE WCMC. NO CHANGE", "HOSPITAL", "WCMC", "institution_acronym_at_clause_end"),
+    ("HIS BROTHER IS LIVING IN DETROIT. PLAN: CONT", "CITY", "DETROIT", "city_after_residence_cue"),
+    ("DAUGHTER WILL RETURN TO Sedona TOMORROW.", "CITY", "Sedona", "city_after_residence_cue"),
     ("pt to go this afternoon, to sacred heart hospital.", "HOSPITAL", "sacred heart", "institution_before_loose_head"),
     ("TAKEN TO ORCHARD REGIONAL WHERE CK'S POS.", "HOSPITAL", "ORCHARD REGIONAL", "institution_before_loose_head"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway", "street_spoken_lower"),

@@ -247,6 +247,34 @@ def rules() -> List[RegexRule]:
             description="the second of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
         ),
         RegexRule(
+            "name_before_phone_label", "PATIENT",
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"  # after a title the title rules name the person
+            r"(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
+            # one or two spaces: a wider gap separates two fields ("Physician: Dr Lee   Phone 555-...")
+            r",?[ \t]{1,2}(?i:cell|cell[ \t]?phone|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}\)?[ \t.-]?\d{3}",
+            checks=("signature_name",),
+            prefilter=r"(?i:cell|home|work|mobile|ph|phone|tel)[ \t]*(?:#|:|no\.?)?[ \t]*\(?\d{3}",
+            priority=1,  # weak: a town closing a practice's name before its phone keeps its label
+           
+            description=(
+                "a contact's given and family name before a labelled phone number ('Lina Verdasco cell# 410-555-0101', "
+                "'JON DEVAUX HOME: 617-555-0100'); not ordinary words ('Call Home phone 410-...')"
+            ),
+        ),
+        RegexRule(
+            "name_before_role_in_parentheses", "DOCTOR",
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"  # after a title the title rules name the person
+            r"(?P<value>[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+)"
+            r"[ \t]*\((?i:resident|intern|fellow|attending|rn|np|pa|md|nurse|charge[ \t]+nurse|pharmacist|"
+            rf"social[ \t]+worker|case[ \t]+manager|{_CARE_ROLES})\)",
+            checks=("signature_name",),
+            priority=2,
+            description=(
+                "a clinician's given and family name before a role in parentheses ('JOAO DEVERAUX (RESIDENT) WORKING ON "
+                "THIS', 'Ann Rowe (NP)'); not ordinary words ('CARDIAC SURGERY (FELLOW) AWARE')"
+            ),
+        ),
+        RegexRule(
             "signature_before_credential", "DOCTOR",
             r"(?:^|[.!?;][ \t]+|[ \t]{2,})(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z]\.)?"
             r"(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)[ \t]*,?[ \t]*"
@@ -567,6 +595,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
+    ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
+    ("CT GUIDED TAP...JOAO DEVERAUX (RESIDENT) WORKING ON THIS.", "DOCTOR", "JOAO DEVERAUX", "name_before_role_in_parentheses"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
     ("Sister Adaeze (29) is a nurse", "PATIENT", "Adaeze", "relative_name"),
