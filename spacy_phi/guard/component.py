@@ -83,7 +83,7 @@ from .checks.charting import (
     unit_after_slash,
 )
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
-from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text
+from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
     REASON_ABBREVIATION,
     REASON_COMMON_WORD,
@@ -228,6 +228,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.vocabulary: MedicalVocabulary = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.lexicons: LabelLexicons = default_lexicons()
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+        # The last doc text and whether it is typed in capitals (see _capitals_note).
+        self._capitals_of_text: Optional[Tuple[str, bool]] = None
 
     def initialize(
         self,
@@ -328,7 +330,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         if group != RULES_GROUP:
             # Shorthand of a terse note: "SIMV", "HO aware", "S: \"I want...\"", "C/S".
             reason = shorthand_reason(
-                span, text, vocab, self._ordinary_words_text, self._place_codes(), self.lexicons.occupations
+                span, text, vocab, self._ordinary_words_text, self._place_codes(), self.lexicons.occupations,
+                capitals_note=self._capitals_note(text),
             )
             if reason is not None:
                 return reason
@@ -408,7 +411,11 @@ class PhiGuard(JsonStateMixin, Pipe):
             if not (span.text.islower() or in_capitals) and not (span.label_ == "DEPARTMENT" and len(words) == 1):
                 return False
         if in_capitals:
-            return all(self._ordinary_in_capitals(w) for w in words)
+            # Abbreviations and misspellings count as ordinary words only in a note typed in
+            # capitals; in a mixed-case note a span in capitals is a header, an address or a
+            # name written in capitals, and only common words veto it (recall first).
+            capitals_note = self._capitals_note(text)
+            return all(self._ordinary_in_capitals(w, extended=capitals_note) for w in words)
         if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
@@ -485,13 +492,22 @@ class PhiGuard(JsonStateMixin, Pipe):
             or vocab.is_lower_case_shorthand(word)
         )
 
-    def _ordinary_in_capitals(self, word: str) -> bool:
+    def _capitals_note(self, text: str) -> bool:
+        """`is_mostly_upper_case` of the doc's text, computed once per doc."""
+        if self._capitals_of_text is None or self._capitals_of_text[0] is not text:
+            self._capitals_of_text = (text, is_mostly_upper_case(text))
+        return self._capitals_of_text[1]
+
+    def _ordinary_in_capitals(self, word: str, extended: bool = True) -> bool:
         """A word of a span in capitals that names nothing: a common or function
-        word (a name that is also one included), a drug, a clinical abbreviation
-        or a common word misspelt by one edit ("PRESNT", "STATRED") that is no
-        name or place ("MIAMI" is one edit from the word "miamia", but a city)."""
+        word (a name that is also one included), a drug and, when `extended` (a
+        note typed in capitals), a clinical abbreviation or a common word misspelt
+        by one edit ("PRESNT", "STATRED") that is no name or place ("MIAMI" is one
+        edit from the word "miamia", but a city)."""
         vocab = self.vocabulary
         lower = word.lower()
+        if not extended:
+            return vocab.is_common_word(lower) or vocab.is_drug(lower)
         if (
             vocab.is_common_word(lower)
             or self._abbreviation_plural(word)

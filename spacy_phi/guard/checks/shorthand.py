@@ -159,11 +159,12 @@ def slash_pair(span: Span, text: str) -> bool:
     return _SLASH_SHORT_AFTER.match(text, span.start_char + len(value)) is not None
 
 
-def _listed(value: str, vocabulary: MedicalVocabulary) -> bool:
-    """An abbreviation of the hand-written list, or of three letters or more of the
-    open list: two capitals of the open list are as often initials ("RW", "SM")."""
+def _listed(value: str, vocabulary: MedicalVocabulary, open_list: bool = True) -> bool:
+    """An abbreviation of the hand-written list, or (with `open_list`) of three
+    letters or more of the open list: two capitals of the open list are as often
+    initials ("RW", "SM")."""
     return vocabulary.is_abbreviation(value) or (
-        sum(c.isalpha() for c in value) >= 3 and vocabulary.is_clinical_abbreviation(value)
+        open_list and sum(c.isalpha() for c in value) >= 3 and vocabulary.is_clinical_abbreviation(value)
     )
 
 
@@ -180,6 +181,7 @@ def shorthand_reason(
     rest_is_ordinary: Callable[[str], bool],
     place_codes: FrozenSet[str],
     occupations: FrozenSet[str],
+    capitals_note: bool = True,
 ) -> Optional[str]:
     """Why a person, place or organisation span is clinical shorthand (a reason
     of this module), or None. The guard asks it after the person cue (a title
@@ -190,6 +192,9 @@ def shorthand_reason(
     place_codes (FrozenSet[str]): state and country codes as written ("PA" is
         a physician assistant as a person, Pennsylvania as a place).
     occupations (FrozenSet[str]): lower-case occupation words (a job's field label holds a name).
+    capitals_note (bool): whether the note is typed in capitals. In a mixed-case note
+        three capitals tagged as a person are as often a person's initials ("JMS"):
+        the open list vetoes them only in a note typed in capitals.
     """
     label = span.label_
     if label not in SHORTHAND_LABELS:
@@ -203,7 +208,8 @@ def shorthand_reason(
         return None
     if value in ROLE_ABBREVIATIONS and (label in PERSON_LABELS or value not in place_codes):
         return STAFF_ROLE_ALONE
-    if _listed(value, vocabulary) and not is_chain_name(span, text):
+    open_list = capitals_note or label not in PERSON_LABELS
+    if _listed(value, vocabulary, open_list) and not is_chain_name(span, text):
         return LISTED_ABBREVIATION
     if _capitalised_shorthand(value, vocabulary):
         return CAPITALISED_SHORTHAND
