@@ -69,6 +69,7 @@ from spacy.training import Example
 from ..labels import LABEL_NAMES, Category, category_of
 from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
+from ..lexicon.gazetteers import us_cities_lower
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..serialization import JsonStateMixin
@@ -523,8 +524,6 @@ class PhiGuard(JsonStateMixin, Pipe):
     def _may_be_name_or_place(self, lower: str) -> bool:
         """A lower-case word of the name lists or a place of the gazetteers ("miami",
         "dolores"): never read as a misspelt common word."""
-        from ..lexicon.gazetteers import us_cities_lower  # the rules import the guard
-
         return (
             lower in person_names()
             or lower in us_cities_lower()

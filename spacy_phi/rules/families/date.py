@@ -132,6 +132,19 @@ def _year_list_rules() -> List[RegexRule]:
     return rules
 
 
+#: How the history-list rules read their context: kept only with a history cue before them
+#: (the match is dropped without one), never after a lab, score or count word.
+_IN_HISTORY_LIST = dict(
+    label_if_context=_HISTORY_LIST_BEFORE,
+    context_chars=160,
+    confirm=("context_required",),
+    unconfirmed="drop",
+    exclude_before=_NOT_HISTORY_YEAR_BEFORE,
+    exclude_after=_NOT_HISTORY_YEAR_AFTER,
+    priority=2,
+)
+
+
 def rules() -> List[RegexRule]:
     """The date rules, in a fixed order (see `builtin_rules` for what order decides).
 
@@ -354,13 +367,7 @@ def rules() -> List[RegexRule]:
             "date_year_in_history", "DATE",
             # (not glued to the word: "CA'88" is one token, and the value would take the diagnosis with it)
             r"(?<=[A-Za-z])[ \t]+['’]?(?:(?:19|20)\d\d[ \t]*,[ \t]*)?(?P<value>\d\d|(?:19|20)\d\d)['’]?(?![\w/%:'’-]|\.\d|,\d)",
-            label_if_context=_HISTORY_LIST_BEFORE,
-            context_chars=160,
-            confirm=("context_required",),
-            unconfirmed="drop",
-            exclude_before=_NOT_HISTORY_YEAR_BEFORE,
-            exclude_after=_NOT_HISTORY_YEAR_AFTER,
-            priority=2,
+            **_IN_HISTORY_LIST,
             description="a two- or four-digit year after a diagnosis or procedure in a history list ('PMH MI 92', 'S/P CABG 1957, 1971'; not 'EF 20%', 'CKD 3')",
         ),
         RegexRule(
@@ -368,13 +375,7 @@ def rules() -> List[RegexRule]:
             # of 32 or more is no day, and the history cue rules out a ratio or a reading.
             "date_month_year_in_history", "DATE",
             rf"(?<=[A-Za-z])[ \t]+(?P<value>{MONTH_NUM}/(?:3[2-9]|[4-9]\d))(?![\w/%:'’-]|\.\d)",
-            label_if_context=_HISTORY_LIST_BEFORE,
-            context_chars=160,
-            confirm=("context_required",),
-            unconfirmed="drop",
-            exclude_before=_NOT_HISTORY_YEAR_BEFORE,
-            exclude_after=_NOT_HISTORY_YEAR_AFTER,
-            priority=2,
+            **_IN_HISTORY_LIST,
             description="a month and two-digit year after a diagnosis or procedure in a history list ('PMH: CAD, AVR 8/88'; not 'BP 8/40')",
         ),
         RegexRule(
