@@ -4,7 +4,7 @@
                                     [--ensemble MODEL2 MODEL3 ...]
 
 Loads the trained pipeline (NER), adds the rule, guard, merge and surrogate
-components after it, sets the package meta and saves it. Prints component names
+components after it, sets the package meta and model card (README.md) and saves it. Prints component names
 and paths only.
 """
 
@@ -51,12 +51,14 @@ def run_assemble(args: argparse.Namespace) -> int:
     RETURNS (int): 0 on success.
     """
     from ..models.assemble import assemble_pipeline
+    from ..models.model_card import write_model_card
 
     start = time.perf_counter()
     nlp = assemble_pipeline(args.model, surrogates=not args.no_surrogates, name=args.name, version=args.version,
                             ensemble=args.ensemble)
     args.output.mkdir(parents=True, exist_ok=True)
     nlp.to_disk(args.output)
+    write_model_card(nlp, args.output)  # `spacy package` ships it as the package's README
     print(f"Assembled {nlp.meta['lang']}_{nlp.meta['name']} {nlp.meta['version']}: {' > '.join(nlp.pipe_names)}")
     print(f"Saved to {args.output} in {time.perf_counter() - start:.1f} s")
     return 0

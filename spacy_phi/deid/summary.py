@@ -121,5 +121,5 @@ class RunSummary:
         seconds = self.info.get("seconds")
         rate = self.info.get("records_per_second")
         if seconds is not None:
-            lines.append(f"  time: {seconds:.1f}s ({rate or 0:.1f} records/s this session)")
+            lines.append(f"  time: {seconds:.1f}s ({rate or 0:.1f} records/s in this run)")
         return "\n".join(lines)

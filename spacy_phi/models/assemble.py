@@ -24,23 +24,10 @@ from ..about import __version__
 from ..labels import LABEL_NAMES, MEDDOCAN_LABELS
 from ..pipelines import add_phi_components
 from .cpu_ops import cpu_ops_overrides
+from .model_card import english_card_meta, without_unevaluated_scores
 from .greedy_ner import MEMBER_KEY_CFG, PhiEntityRecognizer, greedy_ner_overrides
 from .ner_vote import FACTORY as VOTE_FACTORY
 from . import PIPELINE_NAME
-
-_META: Dict[str, Any] = {
-    "description": (
-        "De-identification of English clinical notes: a PHI detector (NER over the 30 "
-        "i2b2 2014 PHI types) combined with rules for formulaic identifiers, a guard "
-        "against medical terms, and consistent surrogates (phi_surrogates). Trained on "
-        "the synthetic spacy_phi corpus."
-    ),
-    "license": "MIT",
-    "author": "spacy_phi",
-    "url": "",
-    "email": "",
-}
-
 
 _META_ES: Dict[str, Any] = {
     "description": (
@@ -132,7 +119,11 @@ def assemble_pipeline(
     if native:
         nlp.add_pipe("phi_native_labels", after="phi_merge")
     meta = dict(nlp.meta)
-    meta.update(_META_ES if nlp.lang == "es" else _META)
+    # The card's figures are the default recipe's: one CNN, no vote.
+    default_recipe = not ensemble and "transformer" not in trained
+    meta.update(_META_ES if nlp.lang == "es" else english_card_meta(default_recipe))
+    if isinstance(meta.get("performance"), dict):
+        meta["performance"] = without_unevaluated_scores(meta["performance"])
     meta["name"] = name
     meta["version"] = version or __version__
     # The scores of the trained NER stay in meta["performance"]; record where they came from.
