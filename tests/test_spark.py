@@ -133,6 +133,9 @@ def spark(spark_log: Path) -> Iterator[SparkSession]:
     # The workers import this module (standin_loader): the tests folder on their path.
     previous_path = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), previous_path]))
+    # The workers run this interpreter, as `get_session` has them do (not the `python3` on PATH).
+    previous_python = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = previous_python or sys.executable
     # The JVM (and the Python workers it forks) inherit fds 1 and 2: point them at the log file.
     saved = [os.dup(1), os.dup(2)]
     log = open(spark_log, "ab")
@@ -163,6 +166,8 @@ def spark(spark_log: Path) -> Iterator[SparkSession]:
         os.environ.pop("PYTHONPATH", None)
     else:
         os.environ["PYTHONPATH"] = previous_path
+    if previous_python is None:
+        os.environ.pop("PYSPARK_PYTHON", None)
 
 
 @pytest.fixture(scope="module")
