@@ -17,3 +17,15 @@ class ConversionError(SpacyPhiError):
 
 class SurrogateError(SpacyPhiError):
     """A surrogate could not be made for a span (the caller masks it)."""
+
+
+class ConfigError(SpacyPhiError, ValueError):
+    """A component setting names a label, mode or other value the component
+    does not know (a typo would otherwise be ignored). Raised when the
+    pipeline is built or loaded. A ValueError too, as spaCy's own config
+    errors are."""
+
+
+class NoSecretWarning(UserWarning):
+    """De-identification runs without a secret: a random one is used, so the
+    surrogates and hashes of this process are not those of any other run."""

@@ -27,6 +27,7 @@ from typing import Dict, List, Sequence
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .config_checks import check_labels
 from .lexicon.common_words import name_like_words
 from .guard.validators import is_cased_text
 from .lexicon.vocabulary import MedicalVocabulary, default_vocabulary
@@ -69,6 +70,7 @@ class PhiPropagate:
         spans_key: str = PROPAGATED_GROUP,
         vocabulary: MedicalVocabulary | None = None,
     ) -> None:
+        check_labels("phi_propagate", "labels", labels)
         self.name = name
         self.labels = frozenset(labels)
         self.source_groups = list(source_groups)

@@ -133,6 +133,9 @@ def spark(spark_log: Path) -> Iterator[SparkSession]:
     # The workers import this module (standin_loader): the tests folder on their path.
     previous_path = os.environ.get("PYTHONPATH")
     os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [str(TESTS), previous_path]))
+    # The workers run this interpreter, as `get_session` has them do (not the `python3` on PATH).
+    previous_python = os.environ.get("PYSPARK_PYTHON")
+    os.environ["PYSPARK_PYTHON"] = previous_python or sys.executable
     # The JVM (and the Python workers it forks) inherit fds 1 and 2: point them at the log file.
     saved = [os.dup(1), os.dup(2)]
     log = open(spark_log, "ab")
@@ -163,6 +166,8 @@ def spark(spark_log: Path) -> Iterator[SparkSession]:
         os.environ.pop("PYTHONPATH", None)
     else:
         os.environ["PYTHONPATH"] = previous_path
+    if previous_python is None:
+        os.environ.pop("PYSPARK_PYTHON", None)
 
 
 @pytest.fixture(scope="module")
@@ -568,3 +573,33 @@ def test_parquet_with_invalid_utf8_fails_that_record_only(
     assert _errors(out) == {"latin1": "undecodable"}
     rows = spark.read.parquet(str(out)).collect()
     assert [r["id"] for r in rows] == ["ok"] and "John Smith" not in rows[0]["text"]
+
+
+def test_cli_without_activated_venv_runs_workers_on_the_drivers_python(
+    saved_model: str, secret_file: str, tmp_path: Path
+) -> None:
+    """`.venv/bin/spacy-phi deid --engine spark` from cron or a service: the
+    virtual environment is not activated, so the `python3` on PATH lacks
+    spacy_phi. The Python workers must run the driver's interpreter anyway."""
+    system_python = shutil.which("python3", path="/usr/bin:/usr/local/bin:/bin")
+    if system_python is None or os.path.realpath(system_python) == os.path.realpath(sys.executable):
+        pytest.skip("no python3 other than the test's own interpreter")
+    first_on_path = tmp_path / "bin"
+    first_on_path.mkdir()
+    (first_on_path / "python3").symlink_to(system_python)
+    (first_on_path / "python").symlink_to(system_python)
+    notes = tmp_path / "notes.jsonl"
+    notes.write_text("".join(json.dumps({"id": f"n{i}", "text": f"John Smith seen {1 + i}/14/2089."}) + "\n"
+                             for i in range(6)))
+    out = tmp_path / "out"
+    env = {k: v for k, v in os.environ.items() if k not in ("VIRTUAL_ENV", "PYSPARK_PYTHON", "PYSPARK_DRIVER_PYTHON")}
+    env["PATH"] = os.pathsep.join([str(first_on_path), env.get("PATH", "")])
+    # The code under test (a checkout may not be the installed copy); not the tests folder.
+    env["PYTHONPATH"] = str(Path(__import__("spacy_phi").__file__).resolve().parent.parent)
+    done = subprocess.run(
+        [sys.executable, "-m", "spacy_phi", "deid", "--engine", "spark", "--master", "local[1]", "--no-progress",
+         "--model", saved_model, "--secret-file", secret_file, "--partitions", "2", str(notes), "-o", str(out)],
+        env=env, capture_output=True, text=True, timeout=600,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert len(_part_lines(out)) == 6

@@ -11,7 +11,8 @@ Exit codes (the table in docs/deid.md): 0 every record de-identified; 1 some
 records failed (listed in the errors file) or the run stopped on an error; 2
 the run could not start (bad input, model, options, secret); 130 interrupted
 (SIGINT, Ctrl-C) and 143 terminated (SIGTERM): the partial output is kept,
-rerun with --resume. Warnings of the run are shown on stderr. Nothing printed
+rerun with --resume. Warnings of the run are shown on stderr (-v: more, -q:
+errors only; the global options of `spacy-phi`). Nothing printed
 contains note text: counts, ids, labels, reasons and exception types only.
 """
 
@@ -25,7 +26,7 @@ from typing import Any, Dict, List, Optional
 
 from ..errors import SpacyPhiError
 from ..surrogates.replacer import MODES
-from .console import EXIT_SIGINT, EXIT_SIGTERM, Terminated, sigterm_stops_the_run, warnings_on
+from .console import EXIT_SIGINT, EXIT_SIGTERM, Terminated, sigterm_stops_the_run
 
 PROG = "spacy-phi deid"
 EXIT_FAILED_RECORDS = 1
@@ -186,7 +187,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         html=args.html,
         resume=args.resume,
         overwrite=args.overwrite,
-        progress=not args.no_progress,
+        progress=not (args.no_progress or getattr(args, "quiet", False)),  # -q: no progress line either
         checkpoint_seconds=args.checkpoint_seconds,
     )
 
@@ -209,8 +210,8 @@ def _stopped(args: argparse.Namespace, how: str) -> str:
 
 
 def run_deid(args: argparse.Namespace) -> int:
-    """Run the de-identification, with the package's warnings on stderr and
-    SIGTERM stopping the run as Ctrl-C does.
+    """Run the de-identification, SIGTERM stopping the run as Ctrl-C does
+    (`main` shows the package's warnings on stderr).
 
     args (argparse.Namespace): the parsed arguments.
     RETURNS (int): the exit code (see the module docstring).
@@ -225,7 +226,7 @@ def run_deid(args: argparse.Namespace) -> int:
     except (SpacyPhiError, ValueError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return EXIT_USAGE
-    with warnings_on(sys.stderr), sigterm_stops_the_run():
+    with sigterm_stops_the_run():
         if args.engine == "spark":
             return _run_spark(args, options)
         return _run_local(args, options)

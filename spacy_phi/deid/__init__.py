@@ -7,6 +7,7 @@ errors file, an audit manifest, a summary and optional review pages.
 adds those of a file job).
 """
 
+from ..errors import NoSecretWarning
 from .api import deidentify, deidentify_file
 from .inputs import FieldConfig, InputError
 from .job import DeidOptions, DeidUsageError
@@ -27,6 +28,7 @@ __all__ = [
     "InputError",
     "InputRecord",
     "ModelError",
+    "NoSecretWarning",
     "REASONS",
     "RecordError",
     "RecordResult",

@@ -12,14 +12,16 @@
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Mapping, Optional, Union
 
 from spacy.language import Language
 
+from ..errors import NoSecretWarning
 from .inputs import _scalar_id as scalar_id, parse_known_phi
 from .job import DeidJob, DeidOptions
-from .model import configure_surrogates, load_pipeline, restore_surrogates
+from .model import configure_surrogates, load_pipeline, restore_surrogates, secret_source
 from .records import (
     REASON_BAD_FIELD,
     REASON_BAD_RECORD,
@@ -33,6 +35,24 @@ from .settings import DeidSettings, with_settings
 from .summary import RunSummary
 
 TextOrRecord = Union[str, Mapping[str, Any], InputRecord]
+
+#: What `spacy-phi deid` says on stderr in the same case, worded for the API.
+NO_SECRET_MESSAGE = (
+    "deidentify: no secret set (SPACY_PHI_SECRET or secret_file): a random one is used, so surrogates and "
+    "hashes are consistent within this pipeline only and no other run can repeat them"
+)
+_warned_no_secret = False
+
+
+def _warn_no_secret_once() -> None:
+    """Warn, once per process, that surrogates are keyed by a random secret: a
+    loop over deidentify() calls gets one warning, not one per call."""
+    global _warned_no_secret
+    if _warned_no_secret:
+        return
+    _warned_no_secret = True
+    # stacklevel 3: the caller's line that iterates the results.
+    warnings.warn(NO_SECRET_MESSAGE, NoSecretWarning, stacklevel=3)
 
 
 def _to_record(item: Any, position: int) -> InputRecord:
@@ -157,6 +177,8 @@ def deidentify(
         convenience: each one given (not None) replaces that field of `settings`.
     YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
         with label, action, detector, score), `error`, `ok`.
+    WARNS (NoSecretWarning): once per process, when no secret is set (neither
+        `secret_file` nor the SPACY_PHI_SECRET environment variable).
     """
     items = _items(texts_or_records)
     settings = with_settings(
@@ -168,6 +190,8 @@ def deidentify(
         nlp, _ = load_pipeline(settings.model, lang=settings.lang)
     previous = configure_surrogates(nlp, mode=settings.mode, secret_file=settings.secret_file)
     try:
+        if secret_source(nlp) == "random per run":
+            _warn_no_secret_once()
         runner = DeidRunner.from_settings(nlp, settings)
         records = (_to_record(item, i) for i, item in enumerate(items))
         yield from runner.run(records)

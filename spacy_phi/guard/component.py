@@ -66,6 +66,7 @@ from spacy.pipeline import Pipe
 from spacy.tokens import Doc, Span
 from spacy.training import Example
 
+from ..config_checks import check_labels, check_names
 from ..labels import LABEL_NAMES, Category, category_of
 from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
@@ -212,16 +213,17 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.name = name
         self.trim_ner_edges = trim_ner_edges
         self.span_groups = list(span_groups)
+        check_labels("phi_guard", "guarded_labels", guarded_labels)
         for label in guarded_labels:
-            if label not in LABEL_NAMES:
-                raise ValueError(f"phi_guard: unknown label {label}")
             if category_of(label) not in GUARDABLE_CATEGORIES:
                 raise ValueError(f"phi_guard: {label} is a direct identifier and can never be vetoed")
         self.guarded_labels = frozenset(guarded_labels)
+        # A known label that is not guarded is dropped (turning a label's guard off
+        # keeps the default list valid); an unknown one is a typo.
+        check_labels("phi_guard", "common_word_labels", common_word_labels)
         self.common_word_labels = frozenset(common_word_labels) & self.guarded_labels
-        unknown = set(validated_labels) - set(VALIDATED_LABELS)
-        if unknown:
-            raise ValueError(f"phi_guard: no validator for {sorted(unknown)}")
+        check_names("phi_guard", "validated_labels", validated_labels, sorted(VALIDATED_LABELS),
+                    kind="label with a validator")
         self.validated_labels = frozenset(validated_labels)
         self.validator_groups = frozenset(validator_groups)
         # A Spanish pipeline judges its spans against Spanish common words (common_words_es.py).
@@ -670,6 +672,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         }
 
     def _load(self, data: Dict[str, Any]) -> None:
+        # A saved pipeline's settings replace the config's: checked the same way.
+        check_labels("phi_guard", "guarded_labels", data.get("guarded_labels", ()))
+        check_labels("phi_guard", "common_word_labels", data.get("common_word_labels", ()))
+        check_names("phi_guard", "validated_labels", data.get("validated_labels", ()), sorted(VALIDATED_LABELS),
+                    kind="label with a validator")
         self.span_groups = list(data.get("span_groups", self.span_groups))
         self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
         self.common_word_labels = frozenset(data.get("common_word_labels", self.common_word_labels))

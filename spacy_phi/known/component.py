@@ -29,6 +29,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 
 from .._logging import logger
+from ..config_checks import check_labels
 from ..doc_keys import KNOWN_PHI_KEY  # also the `as_tuples` context key of per-doc known PHI
 from ..labels import LABEL_NAMES
 from ..matching_text import matching_text
@@ -78,9 +79,7 @@ class PhiKnown(JsonStateMixin, Pipe):
         RAISES (ValueError): an unknown label.
         """
         pairs = normalize_known(entries)
-        for _, label in pairs:
-            if label not in LABEL_NAMES:
-                raise ValueError(f"phi_known: unknown label {label}")
+        check_labels("phi_known", "entries", dict.fromkeys(label for _, label in pairs))
         self.entries.extend(pairs)
         self._static_patterns = _compile(_variant_patterns(self.entries))
 

@@ -28,6 +28,7 @@ from spacy.tokens import Doc, Span
 from spacy.training import Example
 from spacy.util import SimpleFrozenList, ensure_path
 
+from ..config_checks import check_labels
 from ..matching_text import matching_text
 from ..spangroups import RULES_GROUP
 from .builtin import builtin_rules
@@ -93,11 +94,14 @@ class PhiRules(Pipe):
         carry "priority" (int, default 3); "id" defaults to "pattern_<label>".
 
         patterns (Iterable[Dict[str, Any]]): the patterns.
+        RAISES (ConfigError): a pattern's label is not one of the package's labels.
         """
         clean: List[Dict[str, Any]] = []
         rule_ids = {rule.id for rule in self.regex_rules}
         for pattern in patterns:
             pattern = dict(pattern)
+            # As a regex rule's label is checked: an unknown one would reach doc.ents.
+            check_labels(self.name, "patterns", [pattern.get("label", "")])
             priority = int(pattern.pop("priority", DEFAULT_PATTERN_PRIORITY))
             pattern.setdefault("id", f"pattern_{pattern.get('label', '')}")
             if pattern["id"] in rule_ids:

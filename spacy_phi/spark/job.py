@@ -164,11 +164,37 @@ def get_session(master: Optional[str], progress: bool) -> SparkSession:
     builder = SparkSession.builder.appName("spacy-phi deid").config(
         "spark.ui.showConsoleProgress", "true" if progress else "false"
     )
-    if master or not SparkConf().contains("spark.master"):
+    conf = SparkConf()
+    if master or not conf.contains("spark.master"):
         builder = builder.master(master or DEFAULT_MASTER)
+    effective_master = master or conf.get("spark.master", DEFAULT_MASTER)
+    if _workers_need_our_python(effective_master, conf):
+        # PySpark starts its Python workers with $PYSPARK_PYTHON, else the
+        # `python3` on PATH: without an activated virtual environment (cron, a
+        # service, .venv/bin/spacy-phi) that one lacks spacy_phi.
+        os.environ["PYSPARK_PYTHON"] = sys.executable
+        builder = builder.config("spark.pyspark.python", sys.executable).config(
+            "spark.pyspark.driver.python", sys.executable
+        )
     spark = builder.getOrCreate()
     spark.sparkContext.setLogLevel("WARN")
     return spark
+
+
+def _workers_need_our_python(master: str, conf: Any) -> bool:
+    """Whether the Python workers should run this interpreter (`sys.executable`):
+    on a local master (they run on this machine), unless the user chose their
+    Python (PYSPARK_PYTHON, or spark.pyspark.python in the Spark config). On a
+    cluster the executors' Python is the cluster's to set: this path may not
+    exist there.
+
+    master (str): the master the session will use.
+    conf (Any): the SparkConf of the defaults (spark-submit's, spark-defaults.conf).
+    RETURNS (bool): whether to set it.
+    """
+    if os.environ.get("PYSPARK_PYTHON") or conf.contains("spark.pyspark.python"):
+        return False
+    return master.startswith("local")
 
 
 def number_rows(df: DataFrame) -> Tuple[DataFrame, int]:

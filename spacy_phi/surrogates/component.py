@@ -25,8 +25,7 @@ from spacy.pipeline import Pipe
 from spacy.tokens import Doc
 from spacy.util import SimpleFrozenList, ensure_path
 
-from .._logging import logger
-from ..labels import LABEL_NAMES
+from ..config_checks import check_labels
 from .ages import AGE_MODES
 from .generator import PARTIAL_DATE_MODES, SURROGATE_LANGS, SurrogateGenerator
 from .geography import ZIP3_MODES
@@ -67,11 +66,11 @@ class PhiSurrogates(Pipe):
     def _set_settings(self, settings: Dict[str, Any]) -> None:
         cfg = dict(_DEFAULTS)
         cfg.update(settings)
+        # An unknown label would leave its entities to default_mode without a word.
+        check_labels("phi_surrogates", "modes", cfg["modes"])
         for label, mode in cfg["modes"].items():
             if mode not in MODES:
                 raise ValueError(f"phi_surrogates: unknown mode {mode!r} for {label}; expected one of {MODES}")
-            if label not in LABEL_NAMES:
-                logger.warning("phi_surrogates: mode given for unknown label %s", label)
         if cfg["default_mode"] not in MODES:
             raise ValueError(f"phi_surrogates: unknown default_mode {cfg['default_mode']!r}")
         if cfg["age_mode"] not in AGE_MODES:
