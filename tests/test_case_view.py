@@ -45,7 +45,11 @@ def nlp():
         ("LASIX", False, "lasix"),  # a drug
         ("PRESNT", False, "presnt"),  # a common word misspelt by one edit
         ("SIMV", False, "SIMV"),  # a clinical abbreviation
-        ("HO", False, "HO"),
+        ("HO", False, "HO"),  # a staff role
+        ("RN", False, "RN"),  # a credential
+        ("LUNGS", False, "lungs"),  # an inflected common word
+        ("TURA", False, "Tura"),  # a short word of no list: perhaps a name
+        ("CAREVUEX", False, "Carevuex"),  # a longer word of no list: perhaps a name
         ("QUENTIN", False, "Quentin"),  # no ordinary word: a possible name
         ("NEWTON", False, "Newton"),
         ("600X12", False, "600X12"),  # digits: as written
@@ -64,11 +68,11 @@ def test_view_keeps_every_token_and_length(nlp):
     assert len(viewed) == len(doc)
     assert [len(w) for w in viewed] == [len(t.text) for t in doc]
     assert [w.lower() for w in viewed] == [t.lower_ for t in doc]
-    assert viewed[0] == "Neuro"  # first word of the note
-    assert viewed[viewed.index("Resp")] == "Resp"  # first word of a line
-    assert "Quentin" in viewed and "Margaret" in viewed and "Newton" in viewed
-    assert "wife" not in viewed or "Wife" in viewed  # "WIFE" after ". " starts a sentence
-    assert "seen" in viewed and "SIMV" in viewed
+    assert viewed[0] == "NEURO"  # a listed abbreviation
+    assert viewed[2] == "Alert"  # a common word after a colon starts a sentence
+    assert "Wife" in viewed and "wife" not in viewed  # ... and after a full stop
+    assert "Quentin" in viewed and "Margaret" in viewed and "Newton" in viewed  # names, places
+    assert "seen" in viewed and "SIMV" in viewed and "HO" in viewed
 
 
 def test_mixed_case_note_is_not_viewed(nlp):

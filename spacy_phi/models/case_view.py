@@ -12,10 +12,11 @@ tok2vec the words as a mixed-case writer would have typed them:
 
 - an ordinary word (a common English word, a drug, a common word misspelt by
   one edit) in lower case, capitalised at the start of a sentence or line;
-- a clinical abbreviation ("SIMV", "HO", "PRBC") in capitals, as mixed-case notes
-  write it;
-- any other word, a possible name or place ("QUENTIN", "NEWTON"), capitalised:
-  "Quentin". So is a word of the name lists that is no ordinary word.
+- a listed clinical abbreviation, credential or staff role ("SIMV", "PRBC",
+  "RN", "HO") in capitals, as mixed-case notes write it;
+- any other word, a possible name or place ("QUENTIN", "NEWTON") or an
+  abbreviation no list holds ("ADEQ"), capitalised: "Quentin". So is a word of
+  the name lists that is no ordinary word.
 
 Only the features the tok2vec hashes change: the note's text, tokens and offsets
 are untouched, and a note in mixed case gives exactly the features of spaCy's
@@ -39,6 +40,7 @@ from thinc.api import Model
 from thinc.types import Floats2d, Ints2d
 
 from ..lexicon.common_words import person_names
+from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
 from ..note_case import is_mostly_upper_case
 
@@ -69,16 +71,36 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
     vocab = vocabulary or _lexicon()
     lower = word.lower()
     capitalised = word[0] + word[1:].lower()
-    ordinary = vocab.is_common_word(lower) or vocab.is_drug(lower) or vocab.is_misspelt_common_word(lower)
-    if ordinary and lower in person_names() and not vocab.is_common_word(lower, function_words=False):
-        viewed = capitalised  # "WILL" and "MAY" are words; a given name only as a function word stays a name
-    elif ordinary:
-        viewed = capitalised if sentence_start else lower
-    elif vocab.is_clinical_abbreviation(word) or vocab.is_lower_case_shorthand(word):
-        viewed = word
+    names = person_names()
+    if _is_ordinary(word, lower, vocab):
+        if lower in names and not vocab.is_common_word(lower, function_words=False):
+            viewed = capitalised  # "WILL" and "MAY" are words; a given name only as a function word stays a name
+        else:
+            viewed = capitalised if sentence_start else lower
+    elif (
+        vocab.is_clinical_abbreviation(word)
+        or vocab.is_lower_case_shorthand(word)
+        or vocab.is_credential(word)
+        or word in NURSING_ROLE_ABBREVIATIONS
+    ):
+        viewed = word  # a listed abbreviation
     else:
+        # A name, a place, or a word no list knows ("TURA", "OCC"): capitalised, as
+        # a name would be (recall first: an unknown short word may be a name).
         viewed = capitalised
     return viewed if len(viewed) == len(word) else word
+
+
+def _is_ordinary(word: str, lower: str, vocab: MedicalVocabulary) -> bool:
+    """A common word (inflected too), a drug, a medical term or a common word
+    misspelt by one edit: what a mixed-case writer types in lower case."""
+    return (
+        vocab.is_common_word(lower)
+        or vocab.is_drug(lower)
+        or vocab.is_always_medical(lower)
+        or vocab.is_head(lower)
+        or vocab.is_misspelt_common_word(lower)
+    )
 
 
 def mixed_case_words(doc: Doc, vocabulary: Optional[MedicalVocabulary] = None) -> List[str]:
