@@ -9,6 +9,7 @@ of names, and the NER's case view (`models/case_view.py`). They share these test
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Callable, Tuple
 
 #: A note is "cased" when at least this share of its words (2+ letters) holds a
@@ -36,6 +37,7 @@ def is_mostly_lower_case(text: str) -> bool:
     return total > 0 and lower * 2 >= total
 
 
+@lru_cache(maxsize=16)  # asked per span by the guard: a note's answer is computed once
 def is_mostly_upper_case(text: str) -> bool:
     """Whether at least 60 % of a note's words (2+ letters) are in capitals:
     a note typed in capitals (EMS run sheets, old systems), where a word in
