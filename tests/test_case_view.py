@@ -20,15 +20,16 @@ from spacy_phi.models.case_view import (
     case_view_doc,
     case_view_overrides,
     mixed_case_word,
+    mixed_case_word_from_lower,
     mixed_case_words,
 )
 
 ROOT = Path(__file__).resolve().parent.parent
 CAPITALS_NOTE = (
     "NEURO: ALERT, MAE. PT SEEN BY HO, DR QUENTIN AWARE.\n"
-    "RESP: SIMV 600X12, LASIX GIVEN. WIFE MARGARET IN TO VISIT FROM NEWTON.\n"
+    "RESP: SIMV 600X12, LASIX GIVEN. WIFE MARGARET IN TO VISIT FROM FRAMINGHAM.\n"
 )
-MIXED_NOTE = "Neuro: alert. Seen by Dr. Quentin, HO aware. Wife Margaret visited from Newton.\n"
+MIXED_NOTE = "Neuro: alert. Seen by Dr. Quentin, HO aware. Wife Margaret visited from Framingham.\n"
 COLUMNS = ["NORM", "PREFIX", "SUFFIX", "SHAPE"]
 
 
@@ -51,7 +52,9 @@ def nlp():
         ("TURA", False, "Tura"),  # a short word of no list: perhaps a name
         ("CAREVUEX", False, "Carevuex"),  # a longer word of no list: perhaps a name
         ("QUENTIN", False, "Quentin"),  # no ordinary word: a possible name
+        ("FRAMINGHAM", False, "Framingham"),
         ("NEWTON", False, "Newton"),
+        ("CHARLIE", False, "Charlie"),  # a name that is only a spoken word is read as a name
         ("600X12", False, "600X12"),  # digits: as written
         ("A", False, "A"),  # one letter
         ("Quentin", False, "Quentin"),  # already mixed case
@@ -71,7 +74,7 @@ def test_view_keeps_every_token_and_length(nlp):
     assert viewed[0] == "NEURO"  # a listed abbreviation
     assert viewed[2] == "Alert"  # a common word after a colon starts a sentence
     assert "Wife" in viewed and "wife" not in viewed  # ... and after a full stop
-    assert "Quentin" in viewed and "Margaret" in viewed and "Newton" in viewed  # names, places
+    assert "Quentin" in viewed and "Margaret" in viewed and "Framingham" in viewed  # names, places
     assert "seen" in viewed and "SIMV" in viewed and "HO" in viewed
 
 
@@ -149,3 +152,44 @@ def test_assembled_pipeline_reads_capitals_through_the_view(trained_dir):
     assembled.to_disk(trained_dir.parent / "assembled")
     reloaded = spacy.load(trained_dir.parent / "assembled")
     numpy.testing.assert_allclose(reloaded.get_pipe("tok2vec").predict([reloaded.make_doc(CAPITALS_NOTE)])[0], viewed)
+
+
+@pytest.mark.parametrize(
+    "word, viewed",
+    [
+        ("alert", "alert"),  # an ordinary word stays
+        ("ffp", "FFP"),  # a listed abbreviation takes its capitals
+        ("rrt", "RRT"),  # a credential
+        ("lander", "Lander"),  # no ordinary word: perhaps a name
+        ("Smith", "Smith"),  # already cased
+    ],
+)
+def test_mixed_case_word_from_lower(word, viewed):
+    assert mixed_case_word_from_lower(word, False) == viewed
+
+
+LOWER_NOTE = "pt seen by q. lander rrt, ffp given. wife mary in to visit.\n"
+
+
+def test_lower_case_notes_are_viewed_only_when_asked(nlp):
+    doc = nlp(LOWER_NOTE)
+    assert case_view_doc(doc) is doc
+    viewed = [t.text for t in case_view_doc(doc, lower_case_notes=True)]
+    assert "Lander" in viewed and "FFP" in viewed and "Mary" in viewed and "given" in viewed
+    mixed = nlp(MIXED_NOTE)
+    assert case_view_doc(mixed, lower_case_notes=True) is mixed  # a cased note: as written
+
+
+def test_lower_case_notes_setting_is_read_from_the_config_at_load(trained_dir):
+    assembled = assemble_pipeline(trained_dir, surrogates=False)
+    path = trained_dir.parent / "assembled_lower"
+    assembled.to_disk(path)
+    key = {"components": {"tok2vec": {"model": {"embed": {"lower_case_notes": True}}}}}
+    lower = spacy.load(path, config=key)
+    default = spacy.load(path)
+    doc_default, doc_lower = default.make_doc(LOWER_NOTE), lower.make_doc(LOWER_NOTE)
+    plain = default.get_pipe("tok2vec").predict([doc_default])[0]
+    viewed = lower.get_pipe("tok2vec").predict([doc_lower])[0]
+    assert not numpy.allclose(plain, viewed)
+    expected = default.get_pipe("tok2vec").predict([case_view_doc(doc_default, lower_case_notes=True)])[0]
+    numpy.testing.assert_allclose(viewed, expected)

@@ -10,18 +10,26 @@ and institutions everywhere.
 For such a note (`note_case.is_mostly_upper_case`) the case view hands the
 tok2vec the words as a mixed-case writer would have typed them:
 
-- an ordinary word (a common English word, a drug, a common word misspelt by
-  one edit) in lower case, capitalised at the start of a sentence or line;
+- an ordinary word (a common English word, inflected too, a drug, a medical
+  term, a common word misspelt by one edit) in lower case, capitalised at the
+  start of a sentence or line;
 - a listed clinical abbreviation, credential or staff role ("SIMV", "PRBC",
   "RN", "HO") in capitals, as mixed-case notes write it;
 - any other word, a possible name or place ("QUENTIN", "NEWTON") or an
-  abbreviation no list holds ("ADEQ"), capitalised: "Quentin". So is a word of
-  the name lists that is no ordinary word.
+  abbreviation no list holds ("ADEQ"), capitalised: "Quentin" (recall first: an
+  unknown short word may be a name). So is a name of the name lists that is a
+  word only as a function or spoken word ("CHARLIE", "WILL").
 
 Only the features the tok2vec hashes change: the note's text, tokens and offsets
 are untouched, and a note in mixed case gives exactly the features of spaCy's
 `FeatureExtractor`. A word whose lower-case form has another length (rare
 Unicode) is left as written.
+
+With `lower_case_notes = true` a note typed in lower case (fewer than 8 % of its
+words hold a capital: nursing notes, transcripts) is viewed too: listed
+abbreviations take their capitals ("ffp" → "FFP"), other words that are no
+ordinary word are capitalised ("lander" → "Lander"). Off by default: on real ICU
+notes it found 1 PHI phrase in 100 more and cost 9 points of precision.
 
 Architecture `spacy_phi.CaseViewHashEmbed.v1`: `spacy.MultiHashEmbed.v2` with
 this feature extractor (same arguments, same weights: a pipeline trained with
@@ -42,7 +50,7 @@ from thinc.types import Floats2d, Ints2d
 from ..lexicon.common_words import person_names
 from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
-from ..note_case import is_mostly_upper_case
+from ..note_case import is_cased_text, is_mostly_upper_case
 
 ARCHITECTURE = "spacy_phi.CaseViewHashEmbed.v1"
 #: The embedding this one replaces: same arguments and weights.
@@ -71,12 +79,10 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
     vocab = vocabulary or _lexicon()
     lower = word.lower()
     capitalised = word[0] + word[1:].lower()
-    names = person_names()
     if _is_ordinary(word, lower, vocab):
-        if lower in names and not vocab.is_common_word(lower, function_words=False):
-            viewed = capitalised  # "WILL" and "MAY" are words; a given name only as a function word stays a name
-        else:
-            viewed = capitalised if sentence_start else lower
+        # A name that is also a word ("BROWN", "NEWTON") is read as the word, but a
+        # name that is only a function or spoken word ("CHARLIE", "BERTHA") as a name.
+        viewed = capitalised if _name_more_than_word(lower, vocab) or sentence_start else lower
     elif (
         vocab.is_clinical_abbreviation(word)
         or vocab.is_lower_case_shorthand(word)
@@ -91,6 +97,51 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
     return viewed if len(viewed) == len(word) else word
 
 
+def mixed_case_word_from_lower(word: str, sentence_start: bool, vocabulary: Optional[MedicalVocabulary] = None) -> str:
+    """How a mixed-case writer would type `word`, a word of a note typed in lower case.
+
+    An ordinary word stays in lower case (capitalised at a sentence start); a
+    listed abbreviation, credential or staff role takes its listed capitals
+    ("ffp" → "FFP", "rn" → "RN"); any other word, a possible name or place, is
+    capitalised ("lander" → "Lander"). Words with a capital, a digit or a sign,
+    and single letters, are returned as they are.
+    """
+    if len(word) < 2 or not word.isalpha() or not word.islower():
+        return word
+    vocab = vocabulary or _lexicon()
+    capitalised = word[0].upper() + word[1:]
+    if _is_ordinary(word, word, vocab):
+        viewed = capitalised if _name_more_than_word(word, vocab) or sentence_start else word
+    else:
+        viewed = _listed_capitals(vocab).get(word, capitalised)
+    return viewed if len(viewed) == len(word) else word
+
+
+def _listed_capitals(vocab: MedicalVocabulary) -> Dict[str, str]:
+    """Lower-case form → the listed form of every abbreviation, credential and staff
+    role written with capitals ("ffp" → "FFP", "rn" → "RN"); an all-capitals form wins."""
+    global _capitals_of
+    if _capitals_of is None or _capitals_of[0] is not vocab:
+        listed: Dict[str, str] = {}
+        terms = sorted(vocab.abbreviations | vocab.clinical_abbreviations | vocab.credentials | NURSING_ROLE_ABBREVIATIONS)
+        for term in terms:
+            if term.isalpha() and not term.islower():
+                lower = term.lower()
+                if lower not in listed or (term.isupper() and not listed[lower].isupper()):
+                    listed[lower] = term
+        _capitals_of = (vocab, listed)
+    return _capitals_of[1]
+
+
+_capitals_of: Optional[Tuple[MedicalVocabulary, Dict[str, str]]] = None
+
+
+def _name_more_than_word(lower: str, vocab: MedicalVocabulary) -> bool:
+    """A name of the name lists that the common-word list does not hold (it is a
+    word only as a function or spoken word: "charlie", "bertha", "will")."""
+    return lower in person_names() and not vocab.is_common_word(lower, function_words=False)
+
+
 def _is_ordinary(word: str, lower: str, vocab: MedicalVocabulary) -> bool:
     """A common word (inflected too), a drug, a medical term or a common word
     misspelt by one edit: what a mixed-case writer types in lower case."""
@@ -103,8 +154,11 @@ def _is_ordinary(word: str, lower: str, vocab: MedicalVocabulary) -> bool:
     )
 
 
-def mixed_case_words(doc: Doc, vocabulary: Optional[MedicalVocabulary] = None) -> List[str]:
-    """The doc's token texts in the case view (one per token, same lengths)."""
+def mixed_case_words(
+    doc: Doc, vocabulary: Optional[MedicalVocabulary] = None, view: Callable[..., str] = mixed_case_word
+) -> List[str]:
+    """The doc's token texts in the case view (one per token, same lengths);
+    `view` is `mixed_case_word` (a note in capitals) or `mixed_case_word_from_lower`."""
     viewed: List[str] = []
     sentence_start = True
     for token in doc:
@@ -112,61 +166,74 @@ def mixed_case_words(doc: Doc, vocabulary: Optional[MedicalVocabulary] = None) -
         if not text.strip():
             viewed.append(text)
         else:
-            viewed.append(mixed_case_word(text, sentence_start, vocabulary))
+            viewed.append(view(text, sentence_start, vocabulary))
             sentence_start = text in _SENTENCE_END
         if "\n" in text or "\n" in token.whitespace_:
             sentence_start = True
     return viewed
 
 
-def case_view_doc(doc: Doc) -> Doc:
-    """The doc itself for a note in mixed case; for a note typed in capitals, a
-    doc of the same tokens and spaces with its words in the case view."""
-    if not is_mostly_upper_case(doc.text):
+def case_view_doc(doc: Doc, lower_case_notes: bool = False) -> Doc:
+    """The doc itself for a note in mixed case; for a note typed in capitals (and,
+    with `lower_case_notes`, one typed in lower case), a doc of the same tokens
+    and spaces with its words in the case view."""
+    if is_mostly_upper_case(doc.text):
+        view = mixed_case_word
+    elif lower_case_notes and not is_cased_text(doc.text):
+        view = mixed_case_word_from_lower
+    else:
         return doc
     spaces = [bool(token.whitespace_) for token in doc]
-    return Doc(doc.vocab, words=mixed_case_words(doc), spaces=spaces)
+    return Doc(doc.vocab, words=mixed_case_words(doc, view=view), spaces=spaces)
 
 
-def _extract_features(model: Model, docs: Sequence[Union[Doc, Span]], is_train: bool) -> Tuple[List[Ints2d], Callable]:
-    """spaCy's `FeatureExtractor` forward pass, on the case view of each doc."""
-    columns = model.attrs["columns"]
-    features: List[Ints2d] = []
-    for doc in docs:
-        if isinstance(doc, Span):
-            attrs = case_view_doc(doc.doc).to_array(columns)[doc.start : doc.end]
-        else:
-            attrs = case_view_doc(doc).to_array(columns)
-        if attrs.ndim == 1:
-            attrs = attrs.reshape((attrs.shape[0], 1))
-        features.append(model.ops.asarray2i(attrs, dtype="uint64"))
-    return features, lambda d_features: []
-
-
-def CaseViewFeatureExtractor(columns: List[Union[int, str]]) -> Model[List[Doc], List[Ints2d]]:
+def CaseViewFeatureExtractor(
+    columns: List[Union[int, str]], lower_case_notes: bool = False
+) -> Model[List[Doc], List[Ints2d]]:
     """spaCy's `FeatureExtractor` (same name and attrs: it saves and loads the
-    same) that reads a note in capitals through the case view."""
-    return Model("extract_features", _extract_features, attrs={"columns": columns})
+    same) that reads a note in capitals, and with `lower_case_notes` one in
+    lower case, through the case view. The setting lives in the forward pass,
+    not in the saved attrs, so the config decides it when a pipeline loads."""
+
+    def forward(model: Model, docs: Sequence[Union[Doc, Span]], is_train: bool) -> Tuple[List[Ints2d], Callable]:
+        features: List[Ints2d] = []
+        for doc in docs:
+            whole = doc.doc if isinstance(doc, Span) else doc
+            attrs = case_view_doc(whole, lower_case_notes).to_array(model.attrs["columns"])
+            if isinstance(doc, Span):
+                attrs = attrs[doc.start : doc.end]
+            if attrs.ndim == 1:
+                attrs = attrs.reshape((attrs.shape[0], 1))
+            features.append(model.ops.asarray2i(attrs, dtype="uint64"))
+        return features, lambda d_features: []
+
+    return Model("extract_features", forward, attrs={"columns": columns})
 
 
 @registry.architectures(ARCHITECTURE)
 def case_view_hash_embed(
-    width: int, attrs: List[Union[str, int]], rows: List[int], include_static_vectors: bool
+    width: int,
+    attrs: List[Union[str, int]],
+    rows: List[int],
+    include_static_vectors: bool,
+    lower_case_notes: bool = False,
 ) -> Model[List[Doc], List[Floats2d]]:
-    """`spacy.MultiHashEmbed.v2` whose features come from the case view."""
+    """`spacy.MultiHashEmbed.v2` whose features come from the case view; with
+    `lower_case_notes`, notes typed in lower case are viewed too (off by
+    default: more recall, much less precision on such notes, see docs/models.md)."""
     model = MultiHashEmbed(width=width, attrs=attrs, rows=rows, include_static_vectors=include_static_vectors)
-    if not _swap_feature_extractor(model, attrs):
+    if not _swap_feature_extractor(model, CaseViewFeatureExtractor(attrs, lower_case_notes)):
         raise ValueError("spacy.MultiHashEmbed.v2 has no feature extractor to replace")  # a spaCy change
     return model
 
 
-def _swap_feature_extractor(model: Model, columns: List[Union[str, int]]) -> bool:
+def _swap_feature_extractor(model: Model, extractor: Model) -> bool:
     """Replace the first `extract_features` layer under `model` (depth first)."""
     for index, layer in enumerate(model.layers):
         if layer.name == "extract_features":
-            model.layers[index] = CaseViewFeatureExtractor(columns)
+            model.layers[index] = extractor
             return True
-        if _swap_feature_extractor(layer, columns):
+        if _swap_feature_extractor(layer, extractor):
             return True
     return False
 
