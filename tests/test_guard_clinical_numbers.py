@@ -158,3 +158,29 @@ def test_codes_that_are_readings(value):
 )
 def test_codes_that_are_identifiers(value):
     assert not alphanumeric_reading(value)
+
+
+# Short months and weekdays that are charting words: before a reading, or in a note
+# typed in capitals before a word with no day, year or date cue.
+_CAPITALS = "PT RESTING COMFORTABLY. NO FAMILY IN. "
+CHARTING_MONTH_OR_DAY = [
+    (_CAPITALS + "UOP DEC OVER LAST FEW HRS.", "DEC", True),  # decreased
+    (_CAPITALS + "PT MAY NEED LASIX.", "MAY", True),  # the verb
+    ("O2 Sat 94% on RA, lungs clear", "Sat", True),  # saturation before its reading
+    (_CAPITALS + "O2 SAT 98 ON 2L NC.", "SAT", True),
+    (_CAPITALS + "WILL RETURN MON.", "MON", False),  # a weekday at the end of a sentence
+    (_CAPITALS + "ACCEPTED FOR MON AM.", "MON", False),  # after a date cue
+    (_CAPITALS + "SEEN IN MAY FOR F/U.", "MAY", False),
+    (_CAPITALS + "CT DONE DEC 5 AT OSH.", "DEC", False),  # a day after it
+    ("RD to see pt Sat with the family.", "Sat", False),  # mixed case: a weekday alone is a date
+    ("Flu shot given Dec 2019.", "Dec", False),
+]
+
+
+@pytest.mark.parametrize("text,value,vetoed", CHARTING_MONTH_OR_DAY)
+def test_short_month_or_weekday_as_charting_word(guard_nlp, text, value, vetoed):
+    reason = _reason(guard_nlp, text, value, "DATE")
+    if vetoed:
+        assert reason is not None and reason.endswith("short_month_or_day_alone"), reason
+    else:
+        assert reason is None

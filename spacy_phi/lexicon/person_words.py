@@ -47,3 +47,5 @@ NOT_NAME_AFTER_RELATIVE = frozenset(
 STAFF_ROLE_ABBREVIATIONS = frozenset(
     "RN NP PA PA-C CM SW MSW LCSW LICSW MD PT OT SLP RT RRT CNA LPN APRN CRNP FNP RNCM BSN MSN".split()
 )
+#: Staff roles a nursing note writes for a clinician ("HO" the house officer, "RN", "RRT").
+NURSING_ROLE_ABBREVIATIONS = STAFF_ROLE_ABBREVIATIONS | frozenset({"HO"})

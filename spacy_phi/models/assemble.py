@@ -23,6 +23,7 @@ from spacy.language import Language
 from ..about import __version__
 from ..labels import LABEL_NAMES, MEDDOCAN_LABELS
 from ..pipelines import add_phi_components
+from .case_view import case_view_overrides
 from .cpu_ops import cpu_ops_overrides
 from .model_card import english_card_meta, without_unevaluated_scores
 from .greedy_ner import MEMBER_KEY_CFG, PhiEntityRecognizer, greedy_ner_overrides
@@ -56,10 +57,15 @@ def has_native_ner(nlp: Language) -> bool:
 
 def _load_trained(model: Union[str, Path]) -> Language:
     nlp = spacy.load(model)
-    # A pipeline trained before `phi_ner` and `spacy_phi.CPUOps.v1`: the same
-    # weights with the faster decoder and matrix products.
-    faster = {**greedy_ner_overrides(nlp.config), **cpu_ops_overrides(nlp.config)}
-    return spacy.load(model, config=faster) if faster else nlp
+    # The same weights with the faster decoder and matrix products (a pipeline
+    # trained before `phi_ner` and `spacy_phi.CPUOps.v1`) and the case view of
+    # notes typed in capitals (`case_view.py`).
+    overrides = {
+        **greedy_ner_overrides(nlp.config),
+        **cpu_ops_overrides(nlp.config),
+        **case_view_overrides(nlp.config),
+    }
+    return spacy.load(model, config=overrides) if overrides else nlp
 
 
 def add_ensemble_members(nlp: Language, members: Sequence[Union[str, Path]]) -> None:

@@ -6,7 +6,9 @@ range of readings, Apgar scores, a ratio or spinal level or dose, a day
 counter, a score ("pain 7/10", "Strength 4/5"), a drug and its dose, a count
 or an index, two or three numbers no calendar reads, a gestational age, or
 ordinals that count ("the 1st, 2nd, and 3rd digits"). Without a digit, it
-needs a date word (a month, weekday, holiday, or more than one number word).
+needs a date word (a month, weekday, holiday, or more than one number word),
+and a short month or weekday before a reading ("SAT 98") or, in a note typed
+in capitals, before a word with no date cue ("DEC UOP", "MAY NEED") is charting.
 
 The clock-time helpers here are also read by the AGE and identifier checks.
 """
@@ -20,6 +22,7 @@ from typing import FrozenSet, Optional
 from spacy.tokens import Span
 
 from ...lexicon.scores import score_words_before
+from ...note_case import is_mostly_upper_case
 from ..reasons import (
     REASON_CLOCK_TIME,
     REASON_DATE_NO_DATE_WORD,
@@ -65,6 +68,10 @@ GESTATIONAL_AGE = sub_reason(REASON_OBSTETRIC, "gestational_age")
 LONE_CARDINAL = sub_reason(REASON_DATE_NO_DATE_WORD, "lone_cardinal")
 #: Words without a digit and no date word: "we obtain", "summer", "the weekend".
 NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
+#: A short month or weekday that is a charting word: before a reading ("SAT 98"),
+#: or in a note typed in capitals with no day, year or date cue and a word after
+#: it ("DEC UOP", "MAY NEED"); "Dec 5", "in May", "RETURN MON." stay dates.
+SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
 
 # -- clock times (also read by the AGE and identifier checks) ----------------------------
 
@@ -217,6 +224,31 @@ _ORDINAL_COUNT_AFTER = re.compile(
 
 # -- date words --------------------------------------------------------------------------
 
+#: Months and weekdays as a note abbreviates them (and "May", "June", "July");
+#: each is also a word or a charting abbreviation ("DEC" decreased, "SAT"
+#: saturation, "MAR" the medication record, "MAY" the verb).
+_SHORT_MONTHS_AND_DAYS = frozenset(
+    "jan feb mar apr may jun june jul july aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun".split()
+)
+#: A date cue before a month or weekday: "in May", "on Sat", "since Dec", "last Sun", "early Mar".
+_DATE_WORD_CUE_BEFORE = re.compile(
+    r"\b(?:on|in|since|from|until|till|thru|by|of|for|last|next|this|early|late|mid|each|every|through|to|"
+    r"before|after)[ \t]*[-,]?[ \t]*$",
+    re.IGNORECASE,
+)
+#: A day or a year beside a month or weekday: "Dec 5", "Mar 2019", "Sat 3/4", "Dec '19", "May-12".
+_DAY_OR_YEAR_AFTER = re.compile(
+    r"[ \t]*[.,-]?[ \t]*(?:(?:[12]\d{3}|[0-3]?\d(?:st|nd|rd|th)?|['’]\d\d)(?![\d.%:/]|\s*%)|\d{1,2}/\d{1,2})",
+    re.IGNORECASE,
+)
+#: A day or a year before it: "5 Dec", "2019, Mar" (not "O2 SAT").
+_DAY_OR_YEAR_BEFORE = re.compile(r"(?<![\w.])(?:[0-3]?\d(?:st|nd|rd|th)?|[12]\d{3})[ \t]*[-,]?[ \t]*$", re.IGNORECASE)
+#: A reading after it that no day or year is: "SAT 98", "Sat 94%", "DEC 20.5".
+_READING_AFTER = re.compile(r"[ \t]*:?[ \t]*(?:\d{1,3}(?:\.\d+)?[ \t]*%|\d+\.\d+|(?:3[2-9]|[4-9]\d|\d{3})(?!\d))")
+#: A word after it on the same line: "DEC UOP", "MAY NEED" (not "RETURN MON." at a sentence end).
+_WORD_AFTER = re.compile(r"[ \t]+[A-Za-z]")
+
+
 #: Date words that make no date alone (annotated only with a year: "summer 2020").
 _WEAK_DATE_WORDS = frozenset({"spring", "summer", "fall", "autumn", "winter", "weekend", "weekday"})
 #: Cardinal number words below a hundred: one of them alone makes no date (also read by the AGE check).
@@ -274,6 +306,8 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         return _number_reason(span, value, text, check_words)
     strong = _strong_date_words(check_words.lexicons.date_words)
     found = [w for w in words(value) if w in strong or singular(w) in strong]
+    if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
+        return SHORT_MONTH_OR_DAY_ALONE
     if len(found) == 1 and found[0] in CARDINAL_WORDS:
         # One cardinal alone is a count or a dose, not a spoken date ("twenty on
         # twenty off", "on twenty of lisinopril"); a spoken year has two
@@ -282,6 +316,22 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
     if found:
         return None
     return NO_DATE_WORD  # also a bare season: "summer", "the weekend"
+
+
+def _charting_word(span: Span, text: str) -> bool:
+    """A short month or weekday that is a charting word: a reading no day is
+    follows it ("SAT 98", "Sat 94%"), or, in a note typed in capitals, it has no
+    day, year or date cue beside it and a word follows it on its line ("DEC UOP",
+    "MAY NEED"). In mixed case a weekday alone is a date ("to see pt Sat")."""
+    start, end = span.start_char, span.end_char
+    if _READING_AFTER.match(text, end):
+        return True
+    if not is_mostly_upper_case(text):
+        return False
+    before = text[max(0, start - 16) : start]
+    if _DAY_OR_YEAR_AFTER.match(text, end) or _DAY_OR_YEAR_BEFORE.search(before) or _DATE_WORD_CUE_BEFORE.search(before):
+        return False
+    return bool(_WORD_AFTER.match(text, end))
 
 
 def _number_reason(span: Span, value: str, text: str, check_words: CheckWords) -> Optional[str]:

@@ -17,13 +17,14 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Callable, FrozenSet, Optional, Tuple
+from typing import FrozenSet, Optional
 
 from spacy.tokens import Span
 
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ...lexicon.vocabulary import normalize_term
+from ...note_case import MIN_CASED_RATIO, is_cased_text, is_mostly_lower_case, is_mostly_upper_case  # noqa: F401  (re-exported)
 from ..reasons import (
     REASON_ARTICLE_BEFORE_NAME,
     REASON_GENERIC_SERVICE,
@@ -58,49 +59,11 @@ SERVICE_AS_NAME = sub_reason(REASON_GENERIC_SERVICE, "service_as_name")
 #: A name or institution span of drug, brand, medical or job words: "Gatorade", "Demerol".
 NAME_OF_MEDICAL_WORDS = sub_reason(REASON_MEDICAL_OR_BRAND, "name")
 
-# -- the case of a note -----------------------------------------------------------------
+# -- the case of a note: `spacy_phi.note_case` ------------------------------------------
 
 #: Labels that name a person, place or institution: capitalised in a note that
 #: uses capitals (LOCATION_OTHER and PROFESSION are not: "west coast", "barber").
 CASED_LABELS = frozenset({"PATIENT", "DOCTOR", "CITY", "STATE", "COUNTRY", "HOSPITAL", "ORGANIZATION"})
-#: A note is "cased" when at least this share of its words (2+ letters) holds a
-#: capital: visit notes and letters are at 0.10 or more, transcribed dialogues
-#: and lower-case nursing notes below 0.05.
-MIN_CASED_RATIO = 0.08
-_CASED_WORD = re.compile(r"[A-Za-z]{2,}")
-
-
-def _count_words(text: str, test: Callable[[str], bool]) -> Tuple[int, int]:
-    """(words passing `test`, all words) over a note's words of 2+ letters. Linear in the text."""
-    total = passing = 0
-    for match in _CASED_WORD.finditer(text):
-        total += 1
-        if test(match.group()):
-            passing += 1
-    return passing, total
-
-
-def is_mostly_lower_case(text: str) -> bool:
-    """Whether at least half of a note's words (2+ letters) are all lower case:
-    a word in capitals there is a header, an order or an abbreviation, while a
-    note typed in capitals has names in capitals too."""
-    lower, total = _count_words(text, str.islower)
-    return total > 0 and lower * 2 >= total
-
-
-def is_mostly_upper_case(text: str) -> bool:
-    """Whether at least 60 % of a note's words (2+ letters) are in capitals:
-    a note typed in capitals (EMS run sheets, old systems), where a word in
-    capitals is no sign of a name or an abbreviation."""
-    upper, total = _count_words(text, str.isupper)
-    return total > 0 and upper >= 0.6 * total
-
-
-def is_cased_text(text: str) -> bool:
-    """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
-    one): a lower-case name is then implausible."""
-    lower, total = _count_words(text, str.islower)
-    return total > 0 and (total - lower) / total >= MIN_CASED_RATIO
 
 
 # -- words that are or are not names ------------------------------------------------------

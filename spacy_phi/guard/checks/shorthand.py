@@ -18,7 +18,7 @@ from spacy.tokens import Span
 
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import CHAIN_NAMES
-from ...lexicon.person_words import STAFF_ROLE_ABBREVIATIONS
+from ...lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ...lexicon.vocabulary import MedicalVocabulary
 from ..reasons import REASON_ABBREVIATION, sub_reason
 from .base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS
@@ -37,7 +37,7 @@ SLASH_PAIR = sub_reason(REASON_ABBREVIATION, "slash_pair")
 #: Labels of people, places and organisations: what shorthand is mistaken for.
 SHORTHAND_LABELS = PERSON_LABELS | PLACE_LABELS | INSTITUTION_LABELS
 #: Staff roles a nursing note writes for a clinician ("HO" the house officer, "RN", "RRT").
-ROLE_ABBREVIATIONS = STAFF_ROLE_ABBREVIATIONS | frozenset({"HO"})
+ROLE_ABBREVIATIONS = NURSING_ROLE_ABBREVIATIONS
 #: The letters of SOAP(IE) notes: subjective, objective, assessment, plan, intervention, evaluation.
 _SOAP_LETTERS = frozenset("SOAPIE")
 #: A SOAP letter and its mark at the start of a span ("S:", "O.", "S-", "P)").
