@@ -80,7 +80,8 @@ def parse_yaml(text: str, source: str) -> Any:
             return None
         return _convert(node, loader, source)
     except yaml.MarkedYAMLError as err:
-        mark = err.problem_mark or err.context_mark
+        # Where the broken construct starts (an unclosed "[" is found only at the end of the file).
+        mark = err.context_mark or err.problem_mark
         line = mark.line + 1 if mark is not None else None
         # The problem only: a YAML error's full text quotes the file's lines.
         raise PolicyError(f"not valid YAML: {err.problem or err.context}", source, line) from None
