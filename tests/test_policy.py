@@ -262,7 +262,7 @@ def test_patterns_context_validator_tokens(nlp) -> None:
         {"id": "site_mrn", "label": "MEDICALRECORD", "regex": r"\bRQ\d{6}\b", "context": ["chart no"],
          "context_chars": 12, "priority": 5},
         {"id": "badge", "label": "IDNUM", "regex": r"\bBDG-\d{6}\b", "validator": "luhn", "priority": 5},
-        {"id": "acc", "label": "ACCOUNT", "tokens": [{"TEXT": "ACX"}, {"TEXT": {"REGEX": r"^\d{5}$"}}], "context": ["acct"],
+        {"id": "acc", "label": "ACCOUNT", "tokens": [{"TEXT": "ACX"}, {"TEXT": {"REGEX": r"^\d{5}$"}}], "context": ["acct"], "context_chars": 8,
          "priority": 5},
         {"id": "ward", "label": "ROOM", "tokens": [{"LOWER": "pod"}, {"TEXT": {"REGEX": r"^[A-Z]$"}}]},
     ]}
