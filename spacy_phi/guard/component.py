@@ -639,8 +639,9 @@ class PhiGuard(JsonStateMixin, Pipe):
                     if span.id_ == POLICY_ALWAYS_ID:
                         kept.append(span)  # the site's policy says always PHI
                         continue
-                    if self.policy_allow is not None and self.policy_allow.allows(span.text, span.label_):
-                        vetoed.append(Span(doc, span.start, span.end, label=span.label_, kb_id=REASON_POLICY_ALLOW,
+                    policy_reason = self._policy_reason(span)
+                    if policy_reason is not None:
+                        vetoed.append(Span(doc, span.start, span.end, label=span.label_, kb_id=policy_reason,
                                            span_id=group))
                         continue
                     whole = span
@@ -666,6 +667,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         except Exception as e:
             error_handler(self.name, self, [doc], e)
         return doc
+
+    def _policy_reason(self, span: Span) -> Optional[str]:
+        """"policy:allow" when the site's policy lists the span as never PHI, else None."""
+        if self.policy_allow is not None and self.policy_allow.allows(span.text, span.label_):
+            return REASON_POLICY_ALLOW
+        return None
 
     def _trimmed(self, doc: Doc, span: Span, cased: bool) -> Span:
         """The NER span without edge tokens that are no PHI (`trim.trim_edges`);
