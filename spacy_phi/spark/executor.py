@@ -347,7 +347,9 @@ def _use_plan_policy(nlp: Language, plan: ExecutorPlan) -> None:
     (the cached pipeline may have served a job with another policy)."""
     wanted = plan.settings.policy if plan.settings.policy is not None else _OWN_POLICY.get(plan.pipeline_key)
     if wanted is not None:
-        if current_policy(nlp) is not wanted:
+        current = current_policy(nlp)
+        # Each task unpickles its own copy of the plan's policy: compare contents, not objects.
+        if current is None or current.content_hash != wanted.content_hash:
             apply_policy(nlp, wanted)
     elif current_policy(nlp) is not None:
         restore_policy(nlp, None)
