@@ -8,6 +8,9 @@ import json
 import os
 import shutil
 from pathlib import Path
+import subprocess
+import sys
+from typing import List
 
 import pytest
 
@@ -19,12 +22,20 @@ pytest.importorskip("pyarrow", reason='pyarrow is not installed (pip install "sp
 if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
     pytest.skip("no Java runtime (java not on PATH, JAVA_HOME unset): Spark cannot start", allow_module_level=True)
 
-from test_policy import POLICY_TEXT, SECRET, write_notes  # noqa: E402
+from test_policy import POLICY_TEXT, ROOT, SECRET, write_notes  # noqa: E402
 
 
 @pytest.fixture(autouse=True)
 def _secret(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPACY_PHI_SECRET", SECRET)
+
+
+def spark_cli(args: List[str]) -> int:
+    """`spacy-phi deid --engine spark` in its own process (as it is run): no JVM is
+    left in this one to be reused, with other settings, by the next test module."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    return subprocess.run([sys.executable, "-m", "spacy_phi", "deid", *args], env=env,
+                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
 
 
 def test_spark_and_local_give_the_same_output_under_a_policy(tmp_path: Path) -> None:
@@ -33,8 +44,8 @@ def test_spark_and_local_give_the_same_output_under_a_policy(tmp_path: Path) -> 
     common = ["--model", "rules", "--policy", str(tmp_path / "site.yaml"), "--no-progress"]
     assert main(["deid", str(tmp_path / "notes.jsonl"), "-o", str(tmp_path / "local.jsonl"), "--n-process", "1",
                  *common]) == 0
-    assert main(["deid", str(tmp_path / "notes.jsonl"), "-o", str(tmp_path / "spark"), "--engine", "spark",
-                 "--master", "local[1]", *common]) == 0
+    assert spark_cli([str(tmp_path / "notes.jsonl"), "-o", str(tmp_path / "spark"), "--engine", "spark",
+                      "--master", "local[1]", *common]) == 0
     local = {r["id"]: r["text"] for r in map(json.loads, (tmp_path / "local.jsonl").read_text().splitlines())}
     spark = {r["id"]: r["text"] for part in sorted((tmp_path / "spark").glob("part-*.jsonl"))
              for r in map(json.loads, part.read_text().splitlines())}
@@ -51,7 +62,7 @@ def test_spark_and_local_give_the_same_output_under_a_policy(tmp_path: Path) -> 
 def test_spark_refuses_a_bad_policy_with_exit_2_and_no_output(tmp_path: Path) -> None:
     write_notes(tmp_path / "notes.jsonl")
     (tmp_path / "site.yaml").write_text("preset: nope\n")
-    assert main(["deid", str(tmp_path / "notes.jsonl"), "-o", str(tmp_path / "spark"), "--engine", "spark",
-                 "--master", "local[1]", "--model", "rules", "--policy", str(tmp_path / "site.yaml"),
-                 "--no-progress"]) == 2
+    assert spark_cli([str(tmp_path / "notes.jsonl"), "-o", str(tmp_path / "spark"), "--engine", "spark",
+                      "--master", "local[1]", "--model", "rules", "--policy", str(tmp_path / "site.yaml"),
+                      "--no-progress"]) == 2
     assert not (tmp_path / "spark").exists()
