@@ -14,7 +14,6 @@ import spacy
 
 import spacy_phi
 from spacy_phi.cli import main
-from spacy_phi.labels import LABEL_NAMES
 from spacy_phi.policy import PolicyError, apply_policy, load_policy
 from spacy_phi.policy.presets import LIMITED_DATA_SET_KEPT
 from spacy_phi.policy.regex_safety import regex_problem
@@ -36,24 +35,6 @@ def _secret(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def nlp() -> spacy.language.Language:
     return spacy_phi.rules_pipeline()
-
-
-def run(nlp, text: str, policy=None) -> Tuple[str, List[dict]]:
-    """The de-identified text and offset map of one text under a policy (then none again)."""
-    from spacy_phi.policy import restore_policy
-
-    previous = apply_policy(nlp, policy) if policy is not None else None
-    try:
-        doc = nlp(text)
-        doc.user_data  # noqa: B018
-        return doc._.deidentified, doc._.phi_offset_map
-    finally:
-        if policy is not None:
-            restore_policy(nlp, previous)
-
-
-def keyed(text: str) -> Dict:
-    return {"phi_record_id": "note-1"}
 
 
 def deid(nlp, text: str, policy=None) -> Tuple[str, List[dict]]:
@@ -303,9 +284,15 @@ def test_policy_saved_with_the_pipeline_and_config_override(tmp_path: Path) -> N
 
 
 def test_keep_and_hash_are_modes_of_phi_surrogates() -> None:
+    """Without a policy too: `phi_surrogates.modes` accepts "keep" and "hash"."""
     nlp = spacy.blank("en")
-    component = nlp.add_pipe("phi_surrogates", config={"modes": {"PROFESSION": "keep"}})
+    component = nlp.add_pipe("phi_surrogates", config={"modes": {"DATE": "keep", "PATIENT": "hash"}})
     assert isinstance(component, PhiSurrogates)
+    doc = nlp.make_doc("Jane Roe seen 03/14/2089.")
+    doc.ents = [doc.char_span(0, 8, label="PATIENT"), doc.char_span(14, 24, label="DATE")]
+    doc = component(doc)
+    assert re.fullmatch(r"\[PATIENT-[0-9a-f]{12}\] seen 03/14/2089\.", doc._.deidentified)
+    assert [m["action"] for m in doc._.phi_offset_map] == ["hash", "keep"]
 
 
 def write_notes(path: Path) -> List[str]:
