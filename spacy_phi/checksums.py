@@ -41,6 +41,12 @@ def luhn_check_digit(payload: str) -> str:
     raise ValueError("no Luhn check digit")  # unreachable for digit payloads
 
 
+def is_luhn(value: str) -> bool:
+    """At least two digits, the last a Luhn check digit (a site's own numbers)."""
+    digits = digits_of(value)
+    return len(digits) >= 2 and luhn_valid(digits)
+
+
 def is_card(value: str) -> bool:
     """13-19 digits passing Luhn (payment card primary account number)."""
     digits = digits_of(value)

@@ -22,6 +22,10 @@ VETOED_GROUP = "phi_vetoed"
 #: Other mentions of a found person name in a speech transcript (`phi_propagate`).
 PROPAGATED_GROUP = "phi_propagated"
 
+#: Span id of the terms a site's policy lists as always PHI (`phi_known` writes
+#: them, `phi_guard` never vetoes them; `spacy_phi.policy.terms`).
+POLICY_ALWAYS_ID = "policy:always"
+
 #: Detector name of each group, used in provenance and the audit manifest.
 DETECTOR_OF_GROUP: Dict[str, str] = {
     NER_GROUP: "ner",

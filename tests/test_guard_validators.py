@@ -628,7 +628,7 @@ def test_the_same_words_outside_the_idiom_or_term_stay(guard_nlp, text, value, l
 
 # -- veto reasons: each check returns its own ------------------------------------------
 
-_VETO_REASON = re.compile(r"(?:validator|guard):[a-z_]+(?:/[a-z0-9_]+)?")
+_VETO_REASON = re.compile(r"(?:validator|guard|policy):[a-z_]+(?:/[a-z0-9_]+)?")
 
 
 def _returned_names(node: ast.expr) -> Iterator[ast.expr]:

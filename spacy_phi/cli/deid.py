@@ -85,6 +85,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                                        "(default: en_phi_deid if installed, else the rules-only pipeline)")
     model.add_argument("--lang", default="en", help="language of the default rules pipeline (default: en)")
     model.add_argument("--mode", choices=MODES, help="how PHI is replaced (default: the pipeline's, surrogate)")
+    model.add_argument("--policy", metavar="FILE",
+                       help="the site's policy file (YAML, docs/policy.md): preset, per-label actions, never/always "
+                            "PHI lists, site patterns; checked before any note is read")
     model.add_argument("--secret-file", help="file holding the secret that keys surrogates and hashes "
                                              "(default: the SPACY_PHI_SECRET environment variable)")
     model.add_argument("--batch-size", type=int, default=DEFAULT_BATCH_SIZE, help="nlp.pipe batch size")
@@ -170,6 +173,7 @@ def options_from_args(args: argparse.Namespace) -> Any:
         model=args.model,
         lang=args.lang,
         mode=args.mode,
+        policy=args.policy,
         secret_file=args.secret_file,
         batch_size=args.batch_size,
         n_process=args.n_process,

@@ -21,6 +21,8 @@ from spacy.language import Language
 from ..errors import NoSecretWarning
 from .inputs import _scalar_id as scalar_id, parse_known_phi
 from .job import DeidJob, DeidOptions
+from ..policy.apply import apply_policy, restore_policy
+from ..policy.schema import PolicyLike
 from .model import configure_surrogates, load_pipeline, restore_surrogates, secret_source
 from .records import (
     REASON_BAD_FIELD,
@@ -154,6 +156,7 @@ def deidentify(
     batch_size: Optional[int] = None,
     n_process: Optional[int] = None,
     max_chars: Optional[int] = None,
+    policy: PolicyLike = None,
 ) -> Iterator[RecordResult]:
     """De-identify texts or records, streaming; one result per input, in order.
     A record that fails (empty, too long, a component error) yields a result
@@ -173,8 +176,11 @@ def deidentify(
         defaults. A given `nlp` gets its own mode and secret file back afterwards.
         `n_process` -1 (default): every available core; 1: this process only;
         an input that fits in one batch is always processed here.
-    model, mode, secret_file, lang, batch_size, n_process, max_chars: a
+    model, mode, secret_file, lang, batch_size, n_process, max_chars, policy: a
         convenience: each one given (not None) replaces that field of `settings`.
+        `policy` is a site's policy (a file, YAML text, a dict or a `Policy`,
+        docs/policy.md), checked before any record is read; a given `nlp`
+        gets its own policy back afterwards.
     YIELDS (RecordResult): `id`, `text` (de-identified), `spans` (offset map
         with label, action, detector, score), `error`, `ok`.
     WARNS (NoSecretWarning): once per process, when no secret is set (neither
@@ -183,12 +189,13 @@ def deidentify(
     items = _items(texts_or_records)
     settings = with_settings(
         settings, model=model, mode=mode, secret_file=secret_file, lang=lang, batch_size=batch_size,
-        n_process=n_process, max_chars=max_chars,
+        n_process=n_process, max_chars=max_chars, policy=policy,
     )
     given = nlp is not None
     if nlp is None:
         nlp, _ = load_pipeline(settings.model, lang=settings.lang)
     previous = configure_surrogates(nlp, mode=settings.mode, secret_file=settings.secret_file)
+    previous_policy = apply_policy(nlp, settings.policy) if settings.policy is not None else None
     try:
         if secret_source(nlp) == "random per run":
             _warn_no_secret_once()
@@ -198,6 +205,8 @@ def deidentify(
     finally:
         if given:
             restore_surrogates(nlp, previous)
+            if settings.policy is not None:
+                restore_policy(nlp, previous_policy)
 
 
 def deidentify_file(

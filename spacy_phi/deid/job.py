@@ -33,6 +33,8 @@ from spacy.language import Language
 
 from ..errors import SpacyPhiError
 from .inputs import STDIN, FieldConfig, FolderSource, InputSource, open_input
+from ..policy.apply import apply_policy, restore_policy
+from .audit import audit_info, run_policy, utc_now
 from .manifest import field_hasher, manifest_lines
 from .model import configure_surrogates, load_pipeline, restore_surrogates, secret_source, use_gpu
 from .outputs import (
@@ -244,6 +246,7 @@ class DeidJob:
         self.output = None if output in (None, STDIN) else Path(str(output))
         self.given_nlp = nlp
         self.notes: List[str] = []
+        self._policy_hash: Optional[str] = None
 
     def note(self, text: str) -> None:
         """A message on stderr (never note text)."""
@@ -317,11 +320,14 @@ class DeidJob:
 
                 nlp, model_name = self._load_nlp()
                 previous = configure_surrogates(nlp, mode=opts.mode, secret_file=opts.secret_file)
+                previous_policy = apply_policy(nlp, opts.policy) if opts.policy is not None else None
             try:
                 return self._run(source, paths, state, nlp, model_name)
             finally:
                 if self.given_nlp is not None:
                     restore_surrogates(nlp, previous)
+                    if opts.policy is not None:
+                        restore_policy(nlp, previous_policy)
         finally:
             lock.release()
 
@@ -372,8 +378,9 @@ class DeidJob:
             # where the secret comes from is not compared: the secret itself is, by its keyed fingerprint.
             surrogate_settings = {k: v for k, v in runner.surrogates.cfg.items()
                                   if k not in ("secret_file", "secret_env")}
+            self._policy_hash = run_policy(nlp).content_hash
             fingerprint = {"input": source.fingerprint(), "options": opts.fingerprint(), "model": model_name,
-                           "surrogates": surrogate_settings}
+                           "surrogates": surrogate_settings, "policy": self._policy_hash}
             done, checkpoint = self._resume_point(state, fingerprint, source, secret, secret_from)
             resume_files = (checkpoint or {}).get("files", {})
             if done and paths.output is not None and source.format != "text":
@@ -410,6 +417,7 @@ class DeidJob:
             stream=self.stderr, enabled=opts.progress,
         )
         started = time.perf_counter()
+        started_at = utc_now()
         last_checkpoint = started
         last_id: Optional[str] = None
         completed = False
@@ -455,6 +463,9 @@ class DeidJob:
             "html": str(opts.html) if opts.html else None,
             "seconds": round(seconds, 3),
             "records_per_second": round(session / seconds, 2) if seconds > 0 else None,
+            "started_at": started_at,
+            "finished_at": utc_now(),
+            **audit_info(nlp, model_name),
         }
         for out in outputs.values():
             out.finalize()
@@ -486,7 +497,7 @@ class DeidJob:
                 ))
         if result.ok:
             if manifest_log is not None:
-                for line in manifest_lines(result, secret, self.options.manifest_include_text):
+                for line in manifest_lines(result, secret, self.options.manifest_include_text, self._policy_hash):
                     manifest_log.write_json(line)
             if review is not None:
                 review.write(result)

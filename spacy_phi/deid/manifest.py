@@ -3,7 +3,10 @@
     {"record_id": "notes/a.txt", "start": 10, "end": 20, "label": "PATIENT",
      "detector": "rules", "sources": ["rules"], "rule_id": "name_title",
      "score": null, "action": "surrogate", "new_start": 10, "new_end": 21,
-     "value_hash": "hmac-sha256:9f2c…"}
+     "value_hash": "hmac-sha256:9f2c…", "policy": "sha256:41d0…"}
+
+`policy` is the content hash of the site policy the run used (`spacy_phi.policy`;
+the run summary names it and its actions).
 
 `value_hash` is HMAC-SHA256 of the original value under the run's secret
 (the same secret that keys the surrogates): someone holding the secret can
@@ -14,7 +17,7 @@ it. The raw value is written (as `text`) only when the user asks for it
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator
+from typing import Any, Dict, Iterator, Optional
 
 from ..surrogates.keys import derive_seed
 from .records import RecordResult
@@ -56,12 +59,15 @@ def field_hasher(secret: bytes) -> Any:
     return lambda value: keyed_hash(secret, value, _FIELD_PURPOSE)
 
 
-def manifest_lines(result: RecordResult, secret: bytes, include_text: bool = False) -> Iterator[Dict[str, Any]]:
+def manifest_lines(
+    result: RecordResult, secret: bytes, include_text: bool = False, policy_hash: Optional[str] = None
+) -> Iterator[Dict[str, Any]]:
     """The manifest lines of one de-identified record.
 
     result (RecordResult): a successful result (its record still holds the original text).
     secret (bytes): the run secret.
     include_text (bool): also write the original value (PHI!) as `text`.
+    policy_hash (Optional[str]): the run policy's content hash, written as `policy`.
     YIELDS (Dict[str, Any]): one dict per PHI span.
     """
     original = result.record.text or ""
@@ -81,7 +87,11 @@ def manifest_lines(result: RecordResult, secret: bytes, include_text: bool = Fal
             "new_end": span.get("new_end"),
             "value_hash": keyed_hash(secret, value),
         }
-        if span.get("reason"):
+        if policy_hash:
+            line["policy"] = policy_hash
+        if span.get("reason") == "policy":
+            line["kept_by_policy"] = True
+        elif span.get("reason"):
             line["mask_reason"] = span["reason"]
         if include_text:
             line["text"] = value

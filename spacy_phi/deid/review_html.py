@@ -79,6 +79,13 @@ def highlight(text: str, marks: Sequence[Tuple[int, int, str, str]]) -> str:
     return "".join(parts)
 
 
+def _action_title(span: dict) -> str:
+    """What happened to a span: its action; a span the site's policy keeps says so."""
+    if span.get("action") == "keep" and span.get("reason") == "policy":
+        return "kept (policy)"
+    return str(span.get("action"))
+
+
 def _page(result: RecordResult) -> str:
     original = result.record.text or ""
     new_text = result.text or ""
@@ -87,7 +94,7 @@ def _page(result: RecordResult) -> str:
          + (f" · {s['score']:.2f}" if isinstance(s.get("score"), (int, float)) else ""))
         for s in result.spans
     ]
-    new_marks = [(s["new_start"], s["new_end"], s["label"], f"{s['label']} · {s['action']}") for s in result.spans]
+    new_marks = [(s["new_start"], s["new_end"], s["label"], f"{s['label']} · {_action_title(s)}") for s in result.spans]
     title = html.escape(escape_text(result.record.id))  # an id that is not valid UTF-8, escaped
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><meta name="robots" content="noindex"><title>deid review: {title}</title>

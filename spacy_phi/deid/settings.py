@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Optional
 
 from ..errors import SpacyPhiError
+from ..policy.schema import Policy, load_policy
 from ..surrogates.replacer import MODES
 from .model import ModelError
 
@@ -59,7 +60,12 @@ class DeidSettings:
     n_process (int): processes: >= 1, or -1 (also 0) for every available
         core. The Spark engine does not use it: each executor task is one process.
     max_chars (int): longer notes fail with reason "too_long" (>= 1).
+    policy (Optional[Policy]): the site's policy (docs/policy.md); a policy
+        file, YAML text or dict given here is loaded and checked when the
+        settings are made. None: the pipeline's own (safe_harbor unless it
+        was saved with one).
     RAISES (ModelError): an unknown mode.
+    RAISES (PolicyError): an invalid policy (the message names the line).
     RAISES (SettingsError): a number out of range.
     """
 
@@ -70,8 +76,12 @@ class DeidSettings:
     batch_size: int = DEFAULT_BATCH_SIZE
     n_process: int = DEFAULT_PROCESSES
     max_chars: int = DEFAULT_MAX_CHARS
+    policy: Optional[Policy] = None
 
     def __post_init__(self) -> None:
+        if self.policy is not None and not isinstance(self.policy, Policy):
+            # Loaded once, here: a bad policy stops the run before any note is read.
+            object.__setattr__(self, "policy", load_policy(self.policy))
         if self.mode is not None and self.mode not in MODES:
             # A ModelError, as when the pipeline's phi_surrogates refuses the mode.
             raise ModelError(f"Unknown mode {self.mode!r}; expected one of {', '.join(MODES)}")
@@ -100,7 +110,7 @@ def with_settings(settings: Optional[DeidSettings] = None, **given: Any) -> Deid
 
     settings (Optional[DeidSettings]): the base settings; None: the defaults.
     given (Any): fields of `DeidSettings` (model, lang, mode, secret_file,
-        batch_size, n_process, max_chars); None leaves a field as it is.
+        batch_size, n_process, max_chars, policy); None leaves a field as it is.
     RETURNS (DeidSettings): the settings (of the type of `settings`).
     RAISES (ModelError, SettingsError): a value no run can use.
     """

@@ -26,6 +26,8 @@ class RunSummary:
         self.errors_by_reason: Counter = Counter()
         self.phi_per_label: Counter = Counter()
         self.actions: Counter = Counter()
+        #: label -> Counter of actions ("DATE": {"keep": 12}): what the policy did to each label.
+        self.actions_per_label: Dict[str, Counter] = {}
         self.detectors: Counter = Counter()
         self.fail_closed: Counter = Counter()
         self.info: Dict[str, Any] = {}
@@ -46,6 +48,7 @@ class RunSummary:
         for span in result.spans:
             self.phi_per_label[span["label"]] += 1
             self.actions[span["action"]] += 1
+            self.actions_per_label.setdefault(span["label"], Counter())[span["action"]] += 1
             self.detectors[span.get("detector", "unknown")] += 1
         for key in _FAIL_CLOSED_STATS:
             value = result.stats.get(key)
@@ -59,6 +62,7 @@ class RunSummary:
         """The counters as a JSON-friendly dict (for resume checkpoints)."""
         state: Dict[str, Any] = {name: getattr(self, name) for name in self._NUMBERS}
         state.update({name: dict(getattr(self, name)) for name in self._COUNTERS})
+        state["actions_per_label"] = {label: dict(c) for label, c in self.actions_per_label.items()}
         return state
 
     @classmethod
@@ -73,6 +77,9 @@ class RunSummary:
             setattr(summary, name, int((state or {}).get(name, 0)))
         for name in cls._COUNTERS:
             setattr(summary, name, Counter((state or {}).get(name, {})))
+        summary.actions_per_label = {
+            label: Counter(counts) for label, counts in ((state or {}).get("actions_per_label") or {}).items()
+        }
         return summary
 
     def to_dict(self) -> Dict[str, Any]:
@@ -87,6 +94,9 @@ class RunSummary:
                 "phi_spans": self.phi_spans,
                 "phi_per_label": dict(self.phi_per_label.most_common()),
                 "actions": dict(self.actions.most_common()),
+                "actions_per_label": {
+                    label: dict(self.actions_per_label[label].most_common()) for label in sorted(self.actions_per_label)
+                },
                 "detectors": dict(self.detectors.most_common()),
                 "masked_fail_closed": {k: self.fail_closed.get(k, 0) for k in _FAIL_CLOSED_STATS},
                 "chars": self.chars,

@@ -74,7 +74,15 @@ from ..lexicon.gazetteers import us_cities_lower
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..serialization import JsonStateMixin
-from ..spangroups import KNOWN_GROUP, NER_GROUP, RULES_GROUP, VETOED_GROUP, capture_ner, carry_ner_score
+from ..spangroups import (
+    KNOWN_GROUP,
+    NER_GROUP,
+    POLICY_ALWAYS_ID,
+    RULES_GROUP,
+    VETOED_GROUP,
+    capture_ner,
+    carry_ner_score,
+)
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
 from .checks.charting import (
     STATE_CODE_AS_INSTITUTION,
@@ -87,6 +95,7 @@ from .checks.charting import (
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
+    REASON_POLICY_ALLOW,
     REASON_ABBREVIATION,
     REASON_COMMON_WORD,
     REASON_DRUG,
@@ -233,6 +242,9 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
         # The last doc text and whether it is typed in capitals (see _capitals_note).
         self._capitals_of_text: Optional[Tuple[str, bool]] = None
+        # A site policy's `never_phi` list (`spacy_phi.policy.terms.AllowList`: `allows(text, label)`),
+        # set by `apply_policy`; not saved with the component (the policy is).
+        self.policy_allow: Optional[Any] = None
 
     def initialize(
         self,
@@ -624,6 +636,14 @@ class PhiGuard(JsonStateMixin, Pipe):
                     continue
                 kept = []
                 for span in doc.spans[group]:
+                    if span.id_ == POLICY_ALWAYS_ID:
+                        kept.append(span)  # the site's policy says always PHI
+                        continue
+                    policy_reason = self._policy_reason(span)
+                    if policy_reason is not None:
+                        vetoed.append(Span(doc, span.start, span.end, label=span.label_, kb_id=policy_reason,
+                                           span_id=group))
+                        continue
                     whole = span
                     if group == NER_GROUP and self.trim_ner_edges:
                         span = self._trimmed(doc, span, cased)
@@ -647,6 +667,12 @@ class PhiGuard(JsonStateMixin, Pipe):
         except Exception as e:
             error_handler(self.name, self, [doc], e)
         return doc
+
+    def _policy_reason(self, span: Span) -> Optional[str]:
+        """"policy:allow" when the site's policy lists the span as never PHI, else None."""
+        if self.policy_allow is not None and self.policy_allow.allows(span.text, span.label_):
+            return REASON_POLICY_ALLOW
+        return None
 
     def _trimmed(self, doc: Doc, span: Span, cased: bool) -> Span:
         """The NER span without edge tokens that are no PHI (`trim.trim_edges`);

@@ -37,6 +37,10 @@ REASON_ABBREVIATION = _kind("guard:abbreviation")
 REASON_EPONYM = _kind("guard:eponym_with_head")
 REASON_COMMON_WORD = _kind("guard:common_word")
 
+# -- a site's policy (spacy_phi.policy): a `never_phi` term or regex ------------------
+
+REASON_POLICY_ALLOW = _kind("policy:allow")
+
 # -- the label validators (validators.py and checks/) ---------------------------------
 
 REASON_TOO_LONG = _kind("validator:span_too_long")

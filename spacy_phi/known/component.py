@@ -71,6 +71,9 @@ class PhiKnown(JsonStateMixin, Pipe):
         self.spans_key = spans_key
         self.entries: List[Tuple[str, str]] = []
         self._static_patterns: List[Tuple["re.Pattern[str]", str]] = []
+        # A site policy's `always_phi` terms (`spacy_phi.policy.terms.AlwaysTerms`: `find(doc)`),
+        # set by `apply_policy`; not saved with the component (the policy is).
+        self.policy_terms: Optional[Any] = None
 
     def add_entries(self, entries: Any) -> None:
         """Add identifiers known for every note.
@@ -125,15 +128,16 @@ class PhiKnown(JsonStateMixin, Pipe):
         per_doc = self.known_for(doc)
         if per_doc:
             compiled += _compile(_variant_patterns(per_doc))
+        policy_spans: List[Span] = self.policy_terms.find(doc) if self.policy_terms is not None else []
         if not compiled:
-            return []
+            return util.filter_spans(policy_spans)
         found: List[Tuple[int, int, str]] = []
         # Matched on the normalised view (hidden and look-alike characters folded),
         # built once: Doc.text joins every token on each access.
         view = matching_text(doc.text)
         for regex, label in compiled:
             found.extend((m.start(), m.end(), label) for m in regex.finditer(view.text) if m.end() > m.start())
-        spans: List[Span] = []
+        spans: List[Span] = list(policy_spans)
         for view_start, view_end, label in found:
             start, end = view.original_span(view_start, view_end)
             span = doc.char_span(start, end, label=label, alignment_mode="expand", span_id="known")

@@ -72,6 +72,9 @@ class PhiRules(Pipe):
         self.regex_rules: List[RegexRule] = []
         self.pattern_priorities: Dict[str, int] = {}
         self.span_ruler = SpanRuler(nlp, f"{name}_patterns", spans_key=None, annotate_ents=False)
+        # A site policy's patterns (`spacy_phi.policy.patterns.PolicyPatterns`), set by
+        # `apply_policy`; not saved with the component (the policy is).
+        self.policy_patterns: Optional[Any] = None
 
     # -- patterns -----------------------------------------------------------
 
@@ -126,6 +129,8 @@ class PhiRules(Pipe):
         for rule in self.regex_rules:
             priorities.update(rule.priorities())
         priorities.update(self.pattern_priorities)
+        if self.policy_patterns is not None:
+            priorities.update(self.policy_patterns.priorities())
         return priorities
 
     def shape_label_ids(self) -> List[str]:
@@ -194,8 +199,10 @@ class PhiRules(Pipe):
         candidates: List[Span] = []
         # The rules match on the normalised view (hidden and look-alike characters
         # folded); each match is mapped back to the doc's own offsets.
-        view = matching_text(doc.text)
-        for view_start, view_end, label, match_id, rule in find_all(self.regex_rules, view.text):
+        text = doc.text
+        view = matching_text(text)
+        rules = self.regex_rules if self.policy_patterns is None else self.regex_rules + self.policy_patterns.rules
+        for view_start, view_end, label, match_id, rule in find_all(rules, view.text):
             if rule.id in self.disabled_rules:
                 continue
             start, end = view.original_span(view_start, view_end)
@@ -206,6 +213,8 @@ class PhiRules(Pipe):
                 candidates.append(span)
         if self.span_ruler.patterns:
             candidates.extend(s for s in self.span_ruler.match(doc) if s.id_ not in self.disabled_rules)
+        if self.policy_patterns is not None:
+            candidates.extend(self.policy_patterns.token_matches(doc, text))
         for span in candidates:
             key = (span.start, span.end)
             kept = best.get(key)

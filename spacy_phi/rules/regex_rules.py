@@ -161,6 +161,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "named_institution_before_head": care_places.is_named_institution_before_head,
     "signature_name": care_places.is_signature_name,
     # identifier validators (checksums, structure); usually named in `confirm`
+    "luhn": checksums.is_luhn,
     "luhn_card": checksums.is_card,
     "npi": checksums.is_npi,
     "dea": checksums.is_dea,

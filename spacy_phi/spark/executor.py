@@ -31,7 +31,10 @@ import pyarrow as pa
 from spacy.language import Language
 
 from ..deid.inputs import FieldConfig, _scalar_id, jsonl_line_limit, parse_jsonl_line, parse_known_phi
+from ..deid.audit import run_policy
 from ..deid.manifest import manifest_lines
+from ..policy.apply import apply_policy, current_policy, restore_policy
+from ..policy.schema import Policy
 from ..deid.model import configure_surrogates, ensure_surrogates, load_pipeline
 from ..deid.outputs import JsonlOutput
 from ..deid.records import (
@@ -76,6 +79,8 @@ INTERNAL_PREFIX = "__spacy_phi"
 # Pipelines of this Python process, by key; and how long each took to load.
 _PIPELINES: Dict[str, Language] = {}
 _LOAD_SECONDS: Dict[str, float] = {}
+#: The policy each cached pipeline was loaded with (a plan without a policy gets it back).
+_OWN_POLICY: Dict[str, Optional[Policy]] = {}
 
 
 class ExecutorError(SpacyPhiError):
@@ -159,6 +164,7 @@ def cached_pipeline(plan: ExecutorPlan) -> Language:
         else:
             nlp = load_pipeline(plan.settings.model, lang=plan.settings.lang)[0]
         ensure_surrogates(nlp)
+        _OWN_POLICY[plan.pipeline_key] = current_policy(nlp)
         _PIPELINES[plan.pipeline_key] = nlp
         _LOAD_SECONDS[plan.pipeline_key] = time.perf_counter() - start
     return nlp
@@ -336,8 +342,22 @@ class _JsonlLines:
         return self.buffer.getvalue().rstrip(b"\n").decode("utf8", errors="surrogateescape")
 
 
+def _use_plan_policy(nlp: Language, plan: ExecutorPlan) -> None:
+    """The plan's policy on the cached pipeline; without one, the pipeline's own
+    (the cached pipeline may have served a job with another policy)."""
+    wanted = plan.settings.policy if plan.settings.policy is not None else _OWN_POLICY.get(plan.pipeline_key)
+    if wanted is not None:
+        current = current_policy(nlp)
+        # Each task unpickles its own copy of the plan's policy: compare contents, not objects.
+        if current is None or current.content_hash != wanted.content_hash:
+            apply_policy(nlp, wanted)
+    elif current_policy(nlp) is not None:
+        restore_policy(nlp, None)
+
+
 def _output_batch(
-    plan: ExecutorPlan, chunk: pa.RecordBatch, results: List[RecordResult], lines: Optional[_JsonlLines]
+    plan: ExecutorPlan, chunk: pa.RecordBatch, results: List[RecordResult], lines: Optional[_JsonlLines],
+    policy_hash: Optional[str] = None,
 ) -> pa.RecordBatch:
     """The chunk with the text column replaced (null where the record failed:
     fail closed) and the errors, span-map and manifest columns added."""
@@ -360,7 +380,8 @@ def _output_batch(
     if plan.manifest_col:
         secret = plan.secret.value
         manifests = [
-            "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in manifest_lines(r, secret)) if r.ok else None
+            "".join(json.dumps(line, ensure_ascii=False) + "\n" for line in manifest_lines(r, secret, policy_hash=policy_hash))
+            if r.ok else None
             for r in results
         ]
         names.append(plan.manifest_col)
@@ -379,6 +400,8 @@ def _deid_partition(batches: Iterator[pa.RecordBatch], plan: ExecutorPlan) -> It
     # The mode of this job (the cached pipeline may have served another one),
     # then the driver's secret: configure() forgets a secret set before it.
     configure_surrogates(nlp, mode=plan.settings.mode)
+    _use_plan_policy(nlp, plan)
+    policy_hash = run_policy(nlp).content_hash
     ensure_surrogates(nlp).use_secret(plan.secret.value)
     runner = DeidRunner.from_settings(nlp, plan.settings, n_process=1)
     lines = _JsonlLines(plan.jsonl) if plan.jsonl is not None else None
@@ -397,12 +420,12 @@ def _deid_partition(batches: Iterator[pa.RecordBatch], plan: ExecutorPlan) -> It
         # A chunk goes out once all its rows have results (empty chunks at once).
         while pending and len(done) >= pending[0].num_rows:
             chunk = pending.popleft()
-            yield _output_batch(plan, chunk, done[: chunk.num_rows], lines)
+            yield _output_batch(plan, chunk, done[: chunk.num_rows], lines, policy_hash)
             del done[: chunk.num_rows]
     while pending:
         chunk = pending.popleft()
         assert len(done) >= chunk.num_rows, "the runner yields one result per record"
-        yield _output_batch(plan, chunk, done[: chunk.num_rows], lines)
+        yield _output_batch(plan, chunk, done[: chunk.num_rows], lines, policy_hash)
         del done[: chunk.num_rows]
 
 

@@ -35,6 +35,7 @@ import secrets
 import shutil
 import sys
 import time
+from collections import Counter
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Dict, FrozenSet, List, Optional, Set, Tuple
@@ -44,6 +45,8 @@ from pyspark.sql import functions as F
 from pyspark.sql.types import StringType, StructField, StructType
 from spacy.language import Language
 
+from ..about import __version__
+from ..deid.audit import utc_now
 from ..deid.csv_rows import CsvRegionLine
 from ..deid.inputs import CsvSource, FieldConfig, InputError
 from ..deid.records import has_lone_surrogates
@@ -282,6 +285,7 @@ class SparkDeidJob:
             "model": opts.model if self.nlp_loader is None else pipeline_key(None, opts.lang, self.nlp_loader),
             "lang": opts.lang,
             "mode": opts.mode,
+            "policy": opts.policy.content_hash if opts.policy is not None else None,
             "max_chars": opts.max_chars,
             "partitions": partitions,
             "write_manifest": opts.write_manifest,
@@ -385,6 +389,7 @@ class SparkDeidJob:
             self.note("no secret set (SPACY_PHI_SECRET or --secret-file): a random one for this run; "
                       "it cannot be resumed or repeated")
         started = time.perf_counter()
+        started_at = utc_now()
         spark = self.spark or get_session(self.master, opts.progress)
         # Splits from the files alone (not the cores), so row numbers repeat run after run.
         spark.conf.set("spark.sql.files.minPartitionNum", "1")
@@ -457,6 +462,11 @@ class SparkDeidJob:
             "model": opts.model or "default", "mode": opts.mode or "pipeline default",
             "seconds": round(seconds, 3),
             "records_per_second": round(summary.records / seconds, 2) if seconds > 0 else None,
+            "started_at": started_at,
+            "finished_at": utc_now(),
+            "spacy_phi_version": __version__,
+            # The executors load the pipeline; a policy given to the run is the one they use.
+            "policy": opts.policy.summary() if opts.policy is not None else "the pipeline's own",
         }
         (out / SUMMARY_FILE).write_text(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n",
                                         encoding="utf8")
@@ -475,4 +485,6 @@ class SparkDeidJob:
                 setattr(total, name, getattr(total, name) + getattr(part, name))
             for name in RunSummary._COUNTERS:
                 getattr(total, name).update(getattr(part, name))
+            for label, counts in part.actions_per_label.items():
+                total.actions_per_label.setdefault(label, Counter()).update(counts)
         return total

@@ -116,6 +116,7 @@ class _Bucket:
         self.counters: Dict[str, Counter] = {
             "errors_by_reason": Counter(), "phi_per_label": Counter(), "actions": Counter(), "detectors": Counter()
         }
+        self.actions_per_label: Dict[str, Counter] = {}
 
     def write(self, rows: pa.RecordBatch) -> None:
         plan = self.plan
@@ -135,6 +136,7 @@ class _Bucket:
                 self.counts["phi_spans"] += 1
                 self.counters["phi_per_label"][span["label"]] += 1
                 self.counters["actions"][span["action"]] += 1
+                self.actions_per_label.setdefault(span["label"], Counter())[span["action"]] += 1
                 self.counters["detectors"][span["detector"] or "unknown"] += 1
         if self.manifest is not None:
             for lines in done.column(names.index(plan.manifest_col)).to_pylist():
@@ -166,7 +168,8 @@ class _Bucket:
         """
         if self.plan.format == "parquet" and self.parquet is None:
             self.parquet = pq.ParquetWriter(str(self.temps[-1]), schema)
-        stats = {**self.counts, **{name: dict(counter) for name, counter in self.counters.items()}}
+        stats = {**self.counts, **{name: dict(counter) for name, counter in self.counters.items()},
+                 "actions_per_label": {label: dict(c) for label, c in self.actions_per_label.items()}}
         with open(self.temps[-2], "w", encoding="utf8") as f:
             json.dump(stats, f)
         for handle in (self.errors, self.manifest, self.text):

@@ -58,6 +58,9 @@ class PhiSurrogates(Pipe):
         self.name = name
         self._secret: Optional[bytes] = None
         self._secret_is_random = False
+        # The actions of a site's policy (`spacy_phi.policy`), over `modes` and
+        # `default_mode`; held apart from the settings, so never saved with them.
+        self.policy_modes: Dict[str, str] = {}
         self._set_settings(settings)
         install_extensions()
 
@@ -104,6 +107,22 @@ class PhiSurrogates(Pipe):
         if unknown:
             raise ValueError(f"phi_surrogates: unknown settings {unknown}")
         self._set_settings({**self.cfg, **settings})
+
+    def set_policy_modes(self, modes: Dict[str, str]) -> None:
+        """Use a policy's action per label (over `modes`); {} for none.
+
+        modes (Dict[str, str]): label -> mode.
+        RAISES (ValueError): an unknown mode.
+        """
+        for label, mode in modes.items():
+            if mode not in MODES:
+                raise ValueError(f"phi_surrogates: unknown mode {mode!r} for {label}; expected one of {MODES}")
+        self.policy_modes = dict(modes)
+
+    @property
+    def effective_modes(self) -> Dict[str, str]:
+        """The mode of each label that has its own: the settings' `modes`, then the policy's."""
+        return {**self.cfg["modes"], **self.policy_modes}
 
     @property
     def secret(self) -> bytes:
@@ -183,14 +202,16 @@ class PhiSurrogates(Pipe):
             doc._.phi_offset_map = []
             doc._.phi_surrogate_stats = {}
             return doc
-        needs_gen = any(cfg["modes"].get(e.label_, cfg["default_mode"]) == "surrogate" for e in ents)
+        modes = self.effective_modes
+        used = {modes.get(e.label_, cfg["default_mode"]) for e in ents}
         result = deidentify_text(
             doc.text,
             ents,
-            generator=self.generator_for(doc) if needs_gen else None,
-            modes=cfg["modes"],
+            generator=self.generator_for(doc) if "surrogate" in used else None,
+            modes=modes,
             default_mode=cfg["default_mode"],
             redact_char=cfg["redact_char"],
+            hash_secret=self.secret if "hash" in used else None,
         )
         doc._.deidentified = result.text
         doc._.phi_offset_map = [entry.to_dict() for entry in result.offset_map]
@@ -327,7 +348,7 @@ def make_phi_surrogates(
 
     nlp (Language): The pipeline.
     name (str): The component name.
-    default_mode (str): "surrogate", "mask", "tag" or "redact".
+    default_mode (str): "surrogate", "mask", "tag", "redact", "keep" or "hash".
     modes (Dict[str, str]): mode per label, e.g. {"DATE": "tag"}.
     secret_env (Optional[str]): environment variable holding the secret.
     secret_file (Optional[str]): file holding the secret (wins over the env).

@@ -7,6 +7,11 @@ Modes (per label):
 - "tag": "[**LABEL**]" (never contains the original).
 - "redact": the span's characters replaced one by one by a filler ("*");
   whitespace inside the span is kept, so offsets and layout do not change.
+- "keep": the span stays as written (a site's policy keeps the label, e.g.
+  the dates of a Limited Data Set); its offset map entry says "keep" with
+  reason "policy".
+- "hash": "[LABEL-<12 hex digits>]", a keyed hash of the value under the
+  secret (`spacy_phi.policy.hashing`): the same value, the same hash.
 
 Span edges: whitespace and punctuation at the ends of a span that belong to
 the sentence, not to the value (a trailing comma or period, an unbalanced
@@ -31,10 +36,14 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._logging import logger
 from ..date_text import UnparseableDateError
+from ..policy.hashing import hash_text
+from .keys import load_secret
 from .generator import SpanContext, SurrogateGenerator
 
-MODES = ("surrogate", "mask", "tag", "redact")
-STAT_KEYS = ("spans", "surrogate", "mask", "tag", "redact", "keep", "unparseable_dates_masked", "failures_masked")
+MODES = ("surrogate", "mask", "tag", "redact", "keep", "hash")
+#: The reason of a span kept because its label's mode is "keep" (not a surrogate's own keep).
+KEPT_BY_POLICY = "policy"
+STAT_KEYS = ("spans", "surrogate", "mask", "tag", "redact", "keep", "hash", "unparseable_dates_masked", "failures_masked")
 
 
 @dataclass
@@ -44,9 +53,10 @@ class OffsetEntry:
     start, end (int): character offsets in the original text.
     new_start, new_end (int): character offsets in the new text.
     label (str): the PHI label.
-    action (str): "surrogate", "mask", "tag", "redact" or "keep".
+    action (str): "surrogate", "mask", "tag", "redact", "keep" or "hash".
     reason (str): why a span was masked against its mode
-        ("unparseable_date", "failure"), else "".
+        ("unparseable_date", "failure"), or kept ("policy": its label's mode
+        is "keep"; a surrogate's own reasons), else "".
     """
 
     start: int
@@ -189,6 +199,7 @@ def deidentify_text(
     modes: Optional[Mapping[str, str]] = None,
     default_mode: str = "surrogate",
     redact_char: str = "*",
+    hash_secret: Optional[bytes] = None,
     **generator_options: Any,
 ) -> DeidResult:
     """De-identify a text given its PHI spans (no spaCy needed).
@@ -203,6 +214,8 @@ def deidentify_text(
     modes (Optional[Mapping[str, str]]): mode per label.
     default_mode (str): mode of labels not in `modes`.
     redact_char (str): the filler of "redact" (one character).
+    hash_secret (Optional[bytes]): the key of "hash" (None: `secret`, else the
+        environment / per run).
     RETURNS (DeidResult): new text, offset map and stats.
     """
     modes = dict(modes or {})
@@ -219,6 +232,8 @@ def deidentify_text(
     for s, e, l in triples:
         lead, core, _ = split_edges(text[s:e], l)
         cores.append((s + len(lead), s + len(lead) + len(core), l))
+    if hash_secret is None and any(modes.get(l, default_mode) == "hash" for _, _, l in triples):
+        hash_secret = secret if secret is not None else load_secret()
     if generator is not None:
         generator.prepare_document(text, [c for c in cores if modes.get(c[2], default_mode) == "surrogate"])
     pieces: List[str] = []
@@ -233,7 +248,7 @@ def deidentify_text(
         context = SpanContext(
             text[max(0, core_start - CONTEXT_CHARS) : core_start], text[core_end : core_end + CONTEXT_CHARS], core_start
         )
-        new, action, reason = _replace(original, label, mode, generator, redact_char, context)
+        new, action, reason = _replace(original, label, mode, generator, redact_char, context, hash_secret)
         # The edges go back as they were (redact too: same length either way).
         new = text[start:core_start] + new + text[core_end:end]
         stats["spans"] += 1
@@ -264,7 +279,13 @@ def _replace(
     generator: Optional[SurrogateGenerator],
     redact_char: str,
     context: Optional[SpanContext] = None,
+    hash_secret: Optional[bytes] = None,
 ) -> Tuple[str, str, str]:
+    if mode == "keep":
+        return original, "keep", KEPT_BY_POLICY
+    if mode == "hash":
+        assert hash_secret is not None
+        return hash_text(hash_secret, label, original), "hash", ""
     if mode == "mask":
         return mask_text(label), "mask", ""
     if mode == "tag":
