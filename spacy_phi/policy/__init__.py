@@ -5,8 +5,8 @@ keep, what is never PHI, what always is, and the site's own patterns.
     policy = load_policy("site_policy.yaml")     # checked; errors name the line
     apply_policy(nlp, policy)                    # or deidentify(..., policy=...)
 
-The names below are imported on first use: the surrogate component imports
-`spacy_phi.policy.hashing`, and this package's `apply` imports the components.
+The names below are imported on first use, so reading and checking a policy
+file loads none of the pipeline components.
 """
 
 from __future__ import annotations

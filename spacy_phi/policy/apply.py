@@ -46,7 +46,7 @@ def configure_components(nlp: Language, policy: Policy) -> None:
     policy (Policy): the policy.
     RAISES (PolicyError): the policy needs a component the pipeline lacks.
     """
-    # Imported here: the components import this package's hashing (no cycle at import time).
+    # Imported on use: loading a policy file needs none of the components.
     from ..guard.component import PhiGuard
     from ..known.component import PhiKnown
     from ..rules.component import PhiRules

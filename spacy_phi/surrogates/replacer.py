@@ -11,7 +11,7 @@ Modes (per label):
   the dates of a Limited Data Set); its offset map entry says "keep" with
   reason "policy".
 - "hash": "[LABEL-<12 hex digits>]", a keyed hash of the value under the
-  secret (`spacy_phi.policy.hashing`): the same value, the same hash.
+  secret (`hashing.py`): the same value, the same hash.
 
 Span edges: whitespace and punctuation at the ends of a span that belong to
 the sentence, not to the value (a trailing comma or period, an unbalanced
@@ -36,7 +36,7 @@ from typing import Any, Dict, Iterable, List, Mapping, Optional, Tuple
 
 from .._logging import logger
 from ..date_text import UnparseableDateError
-from ..policy.hashing import hash_text
+from .hashing import hash_text
 from .keys import load_secret
 from .generator import SpanContext, SurrogateGenerator
 

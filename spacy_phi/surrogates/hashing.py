@@ -1,7 +1,7 @@
 """The "hash" action: a span replaced by a keyed hash of its value.
 
 "[PATIENT-3f9a1c2b7d4e]": HMAC-SHA256 under the run's secret (the secret that
-keys the surrogates, `surrogates/keys.py`) of the normalized value (case,
+keys the surrogates, `keys.py`) of the normalized value (case,
 spacing and outer punctuation folded, so "SMITH, John" and "smith, john"
 agree). The same value gets the same hash in every note and run that shares
 the secret, so records can be linked; without the secret the hash can be
@@ -11,7 +11,7 @@ the hash: a name tagged PATIENT in one note and DOCTOR in another still links.
 
 from __future__ import annotations
 
-from ..surrogates.keys import derive_seed, normalize_value
+from .keys import derive_seed, normalize_value
 
 #: Domain separation: a policy hash never equals a manifest hash or a surrogate seed.
 _PURPOSE = "spacy_phi.policy.hash.v1"
