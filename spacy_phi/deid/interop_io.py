@@ -1,12 +1,12 @@
 """Readers and writers of `spacy-phi deid` for FHIR R4 (NDJSON, one resource
-a line, or a Bundle) and HL7 v2 (a file of messages).
+a line, or a Bundle).
 
 One resource or message is one record: the reader collects its text (see
-`spacy_phi.interop.fhir` and `spacy_phi.interop.hl7v2`) and keeps what the
+`spacy_phi.interop.fhir`) and keeps what the
 writer needs in the record's payload, which never leaves the main process.
 A resource or message that cannot be de-identified is an error record, as
 is one the writer cannot rebuild validly (`RecordRejected`): nothing of it
-is written. NDJSON and HL7 files stream; a Bundle is one JSON document and
+is written. NDJSON streams; a Bundle is one JSON document and
 is read whole.
 """
 
@@ -35,8 +35,7 @@ from .settings import DEFAULT_MAX_CHARS
 
 FHIR_NDJSON = "fhir-ndjson"
 FHIR_BUNDLE = "fhir-bundle"
-HL7 = "hl7"
-INTEROP_FORMATS = (FHIR_NDJSON, FHIR_BUNDLE, HL7)
+INTEROP_FORMATS = (FHIR_NDJSON, FHIR_BUNDLE)
 _BUNDLE_EXTRA_BYTES = 1 << 20
 
 
@@ -257,11 +256,7 @@ def open_interop_input(fmt: str, path: Optional[Path], max_chars: int, stream: O
         return FhirNdjsonSource(path, max_chars, stream)
     if path is None:
         raise InputError(f"--input-format {fmt} reads a file, not stdin")
-    if fmt == FHIR_BUNDLE:
-        return FhirBundleSource(path, max_chars)
-    from .hl7_io import Hl7Source
-
-    return Hl7Source(path, max_chars)
+    return FhirBundleSource(path, max_chars)
 
 
 def interop_writer(source: InputSource, output: Optional[Path], keys: RecordKeys,
@@ -269,8 +264,4 @@ def interop_writer(source: InputSource, output: Optional[Path], keys: RecordKeys
     """The writer mirroring an interchange-format input."""
     if isinstance(source, FhirBundleSource):
         return FhirBundleOutput(output, keys, source, stream)
-    if source.format == FHIR_NDJSON:
-        return FhirNdjsonOutput(output, keys, stream)
-    from .hl7_io import Hl7Output
-
-    return Hl7Output(output, keys, source, stream)
+    return FhirNdjsonOutput(output, keys, stream)

@@ -1,7 +1,6 @@
-"""Hospital interchange formats for `spacy-phi deid`: FHIR R4 resources and
-HL7 v2 messages.
+"""Hospital interchange formats for `spacy-phi deid`: FHIR R4 resources.
 
-A resource or message is one record: its free-text parts are joined into one
+A resource is one record: its free-text parts are joined into one
 note (`segments`), de-identified by the pipeline like any other note, and
 split back into place; its structured identifiers, references and dates are
 replaced by the same keyed surrogates and date shift the note text gets

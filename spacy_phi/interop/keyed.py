@@ -3,11 +3,11 @@ names and identifiers, and the patient's date shift, all from the run's
 secret and the same patient key the note text is keyed by.
 
 The patient key of a structured record is read from the record itself (the
-FHIR subject, the HL7 PID-3 identifier), and `generator` builds the
-`SurrogateGenerator` the `phi_surrogates` component would build for a note
-with that key: the names, identifiers and dates of a message's PID segment
-get the surrogates and shift its OBX text gets, and the notes of the same
-patient read from JSONL with that `patient_id` get them too.
+FHIR subject's id), and `generator` builds the `SurrogateGenerator` the
+`phi_surrogates` component would build for a note with that key: the
+structured dates of a resource move by the shift its text gets, and the
+notes of the same patient read from JSONL with that `patient_id` get the
+same shift and surrogates.
 """
 
 from __future__ import annotations
