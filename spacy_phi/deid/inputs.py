@@ -41,7 +41,9 @@ from .records import (
 )
 from .settings import DEFAULT_MAX_CHARS
 
-INPUT_FORMATS = ("text", "folder", "jsonl", "csv")
+#: The interchange formats (`interop_io`): never guessed from the path.
+INTEROP_FORMATS = ("fhir-ndjson", "fhir-bundle")
+INPUT_FORMATS = ("text", "folder", "jsonl", "csv") + INTEROP_FORMATS
 STDIN = "-"
 #: Bytes of JSON syntax and other fields allowed on a JSONL line besides the text.
 _LINE_SLACK = 1 << 20
@@ -762,6 +764,10 @@ def open_input(
         return FolderSource(file_path, max_chars, suffixes, patient_key_from_folder)
     if file_path is not None and file_path.is_dir():
         raise InputError(f"{file_path} is a folder; it cannot be read as {fmt}")
+    if fmt in INTEROP_FORMATS:
+        from .interop_io import open_interop_input  # imports the FHIR/HL7 libraries only when used
+
+        return open_interop_input(fmt, file_path, max_chars, stream)
     if fmt == "jsonl":
         return JsonlSource(file_path, fields, max_chars, stream)
     if fmt == "csv":

@@ -32,7 +32,8 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from spacy.language import Language
 
 from ..errors import SpacyPhiError
-from .inputs import STDIN, FieldConfig, FolderSource, InputSource, open_input
+from ..interop.keyed import RecordKeys
+from .inputs import INTEROP_FORMATS, STDIN, FieldConfig, FolderSource, InputSource, open_input
 from ..policy.apply import apply_policy, restore_policy
 from .audit import audit_info, run_policy, utc_now
 from .manifest import field_hasher, manifest_lines
@@ -43,6 +44,7 @@ from .outputs import (
     FolderOutput,
     JsonlOutput,
     OutputWriter,
+    RecordRejected,
     StreamLog,
     TextOutput,
     atomic_write_bytes,
@@ -200,8 +202,12 @@ def _locked_paths(paths: _Paths, options: DeidOptions) -> List[Path]:
 
 
 def _writer(source: InputSource, output: Optional[Path], options: DeidOptions, hasher: Any,
-            stdout: Optional[IO[bytes]]) -> OutputWriter:
+            stdout: Optional[IO[bytes]], keys: Any = None) -> OutputWriter:
     fields = options.fields
+    if source.format in INTEROP_FORMATS:
+        from .interop_io import interop_writer
+
+        return interop_writer(source, output, keys, stdout)
     if source.format == "folder":
         assert output is not None
         return FolderOutput(output)
@@ -388,7 +394,8 @@ class DeidJob:
                 if not staged.exists():
                     raise ResumeError(f"cannot resume: {staged} is missing; rerun with --overwrite")
 
-            writer = _writer(source, paths.output, opts, field_hasher(secret), self.stdout)
+            keys = RecordKeys(secret, runner.surrogates.cfg)
+            writer = _writer(source, paths.output, opts, field_hasher(secret), self.stdout, keys)
             defaults = FieldConfig()
             missing = [c for c in getattr(source, "missing_optional", []) if c not in (defaults.id_field,
                                                                                          defaults.patient_key_field)]
@@ -489,6 +496,8 @@ class DeidJob:
         if result.ok:
             try:
                 writer.write(result)
+            except RecordRejected as err:
+                result = failed(result.record, err.error)
             except OSError as err:
                 if not isinstance(writer, FolderOutput):
                     raise  # a stream output that cannot be written stops the run

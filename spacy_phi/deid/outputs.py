@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import IO, Any, Dict, Iterable, List, Optional, Sequence
 
 from .inputs import FieldConfig
-from .records import RecordResult
+from .records import RecordError, RecordResult
 from .safe_text import mirrored_json_line, side_file_line
 
 PARTIAL_SUFFIX = ".partial"
@@ -210,8 +210,22 @@ def open_log(path: Optional[Path], stream: Optional[IO[bytes]] = None) -> Any:
     return StreamLog(stream if stream is not None else sys.stdout.buffer)
 
 
+class RecordRejected(Exception):
+    """A writer cannot write a de-identified record validly (a FHIR resource
+    that no longer validates): the record fails with this error, nothing of
+    it is written.
+
+    error (RecordError): why (no text).
+    """
+
+    def __init__(self, error: RecordError) -> None:
+        super().__init__(error.message)
+        self.error = error
+
+
 class OutputWriter:
-    """Base class: receives successful results in input order."""
+    """Base class: receives successful results in input order. `write` may
+    raise `RecordRejected` before it writes anything of the record."""
 
     #: Paths (final) this writer produces, for existence checks.
     final_paths: Sequence[Path] = ()
