@@ -18,13 +18,13 @@ import os
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
 
-import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.pipeline import Pipe
 from spacy.tokens import Doc
-from spacy.util import SimpleFrozenList, ensure_path
+from spacy.util import SimpleFrozenList
 
+from .._logging import logger
 from ..config_checks import check_labels
 from .ages import AGE_MODES
 from .generator import PARTIAL_DATE_MODES, SURROGATE_LANGS, SurrogateGenerator
@@ -62,6 +62,8 @@ class PhiSurrogates(Pipe):
         # `default_mode`; held apart from the settings, so never saved with them.
         self.policy_modes: Dict[str, str] = {}
         self._set_settings(settings)
+        # The settings as the config gave them: `configure` changes are not saved.
+        self._config_settings: Dict[str, Any] = dict(self.cfg)
         install_extensions()
 
     # -- settings -----------------------------------------------------------
@@ -241,42 +243,58 @@ class PhiSurrogates(Pipe):
         for doc in stream:
             yield self(doc)
 
-    # -- serialization (settings only; never the secret) ---------------------
+    # -- serialization: nothing (the settings are the config's; never the secret) --
+    #
+    # Every setting is a factory argument, so the pipeline's config.cfg holds it and
+    # `spacy.load(path, config=...)` can override it. The component saves nothing,
+    # and ignores the settings file that pipelines saved by earlier versions hold,
+    # so a setting given at load time is never replaced by a saved copy.
+
+    def _warn_if_reconfigured(self) -> None:
+        if self.cfg != self._config_settings:
+            changed = sorted(k for k in self.cfg if self.cfg[k] != self._config_settings.get(k))
+            logger.warning(
+                "phi_surrogates: settings changed after the pipeline was built (%s) are not saved; "
+                "give them in the pipeline's config (or at spacy.load) to keep them",
+                ", ".join(changed),
+            )
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings (not the secret).
+        """Serialize the component: no data (its settings are the config's).
 
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (bytes): The serialized component.
         """
-        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self.settings)}, exclude)
+        self._warn_if_reconfigured()
+        return util.to_bytes({}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
-        """Load the settings.
+        """Nothing to load: the settings are those the component was built with
+        (a saved "cfg" of an earlier version is ignored).
 
         bytes_data (bytes): The data to load.
         exclude (Iterable[str]): String names of serialization fields to exclude.
-        RETURNS (PhiSurrogates): The loaded component.
+        RETURNS (PhiSurrogates): The component.
         """
-        util.from_bytes(bytes_data, {"cfg": lambda b: self._set_settings(srsly.json_loads(b))}, exclude)
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save the settings (not the secret) to a directory.
-
-        path (Union[str, Path]): A path to a directory, created if needed.
-        exclude (Iterable[str]): String names of serialization fields to exclude.
-        """
-        util.to_disk(ensure_path(path), {"cfg": lambda p: srsly.write_json(p, self.settings)}, exclude)
-
-    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
-        """Load the settings from a directory.
+        """Save nothing (the settings are in the pipeline's config.cfg; the
+        secret is never saved).
 
         path (Union[str, Path]): A path to a directory.
         exclude (Iterable[str]): String names of serialization fields to exclude.
-        RETURNS (PhiSurrogates): The loaded component.
         """
-        util.from_disk(ensure_path(path), {"cfg": lambda p: self._set_settings(srsly.read_json(p))}, exclude)
+        self._warn_if_reconfigured()
+
+    def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
+        """Nothing to load: the settings are those the component was built with
+        from the config (a "cfg" file saved by an earlier version is ignored).
+
+        path (Union[str, Path]): A path to a directory.
+        exclude (Iterable[str]): String names of serialization fields to exclude.
+        RETURNS (PhiSurrogates): The component.
+        """
         return self
 
 
