@@ -251,8 +251,9 @@ class PhiSurrogates(Pipe):
     # so a setting given at load time is never replaced by a saved copy.
 
     def _warn_if_reconfigured(self) -> None:
-        if self.cfg != self._config_settings:
-            changed = sorted(k for k in self.cfg if self.cfg[k] != self._config_settings.get(k))
+        built = getattr(self, "_config_settings", self.cfg)  # absent in a component pickled before
+        if self.cfg != built:
+            changed = sorted(k for k in self.cfg if self.cfg[k] != built.get(k))
             logger.warning(
                 "phi_surrogates: settings changed after the pipeline was built (%s) are not saved; "
                 "give them in the pipeline's config (or at spacy.load) to keep them",
