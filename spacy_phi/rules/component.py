@@ -255,12 +255,19 @@ class PhiRules(Pipe):
     # built-in rules out of the saved ones, or add them.
 
     def _serialized_cfg(self) -> Dict[str, Any]:
-        return {"saved_with_builtin": self.use_builtin, "pattern_priorities": self.pattern_priorities}
+        # spans_key and disabled_rules are written for earlier versions of the
+        # package only, which read them; this one does not.
+        return {
+            "spans_key": self.spans_key,
+            "use_builtin": self.use_builtin,
+            "disabled_rules": sorted(self.disabled_rules),
+            "pattern_priorities": self.pattern_priorities,
+        }
 
     def _load_cfg(self, cfg: Dict[str, Any]) -> None:
-        # Pipelines saved by earlier versions hold all the settings: only
-        # `use_builtin` is read, as what the saved rules were made under.
-        self._saved_with_builtin = bool(cfg.get("saved_with_builtin", cfg.get("use_builtin", self.use_builtin)))
+        # Of the saved settings only `use_builtin` is read, as what the saved
+        # rules were made under; the others are the config's.
+        self._saved_with_builtin = bool(cfg.get("use_builtin", self.use_builtin))
         self.pattern_priorities = {k: int(v) for k, v in cfg.get("pattern_priorities", {}).items()}
 
     def _apply_use_builtin(self) -> None:

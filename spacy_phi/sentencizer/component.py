@@ -237,11 +237,13 @@ class PhiSentencizer(Pipe):
     # join the config's lists.
 
     def _added(self) -> Dict[str, List[str]]:
-        """The word lists' entries beyond the config's."""
-        return {
+        """The word lists' entries beyond the config's, and the settings, which
+        only earlier versions of the package read (this one reads `added_*`)."""
+        added = {
             f"added_{key}": [item for item in getattr(self, key) if item not in configured]
             for key, configured in self._config_lists.items()
         }
+        return {**self.settings, **added}
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
         """Serialize the added abbreviations and headers to a bytestring.
@@ -287,8 +289,8 @@ class PhiSentencizer(Pipe):
 
     def _load_added(self, data: Dict) -> None:
         for key, configured in self._config_lists.items():
-            # Earlier versions saved the whole lists (config and added) under the
-            # setting's name, beside the other settings, which are ignored.
+            # Earlier versions saved only the whole lists (config and added) under
+            # the setting's name, beside the other settings, which are not read.
             saved = data.get(f"added_{key}", data.get(key, []))
             setattr(self, key, _unique(configured + list(saved)))
         self._rebuild_lookups()

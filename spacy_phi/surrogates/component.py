@@ -18,11 +18,12 @@ import os
 from pathlib import Path
 from typing import Any, Dict, Iterable, Iterator, List, Optional, Union
 
+import srsly
 from spacy import util
 from spacy.language import Language
 from spacy.pipeline import Pipe
 from spacy.tokens import Doc
-from spacy.util import SimpleFrozenList
+from spacy.util import SimpleFrozenList, ensure_path
 
 from .._logging import logger
 from ..config_checks import check_labels
@@ -246,9 +247,10 @@ class PhiSurrogates(Pipe):
     # -- serialization: nothing (the settings are the config's; never the secret) --
     #
     # Every setting is a factory argument, so the pipeline's config.cfg holds it and
-    # `spacy.load(path, config=...)` can override it. The component saves nothing,
-    # and ignores the settings file that pipelines saved by earlier versions hold,
-    # so a setting given at load time is never replaced by a saved copy.
+    # `spacy.load(path, config=...)` can override it. `from_disk` reads nothing, so
+    # a setting given at load time is never replaced by a saved copy. `to_disk`
+    # still writes "cfg", the settings as the config gave them, only so that
+    # earlier versions of the package (which read it) load the pipeline right.
 
     def _warn_if_reconfigured(self) -> None:
         built = getattr(self, "_config_settings", self.cfg)  # absent in a component pickled before
@@ -261,17 +263,17 @@ class PhiSurrogates(Pipe):
             )
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the component: no data (its settings are the config's).
+        """Serialize the settings as the config gave them (read by earlier versions only).
 
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (bytes): The serialized component.
         """
         self._warn_if_reconfigured()
-        return util.to_bytes({}, exclude)
+        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self._config_settings)}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
         """Nothing to load: the settings are those the component was built with
-        (a saved "cfg" of an earlier version is ignored).
+        (the saved "cfg" copy is not read).
 
         bytes_data (bytes): The data to load.
         exclude (Iterable[str]): String names of serialization fields to exclude.
@@ -280,17 +282,18 @@ class PhiSurrogates(Pipe):
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save nothing (the settings are in the pipeline's config.cfg; the
-        secret is never saved).
+        """Save the settings as the config gave them, for earlier versions of the
+        package only (this one reads the config); never the secret.
 
-        path (Union[str, Path]): A path to a directory.
+        path (Union[str, Path]): A path to a directory, created if needed.
         exclude (Iterable[str]): String names of serialization fields to exclude.
         """
         self._warn_if_reconfigured()
+        util.to_disk(ensure_path(path), {"cfg": lambda p: srsly.write_json(p, self._config_settings)}, exclude)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
         """Nothing to load: the settings are those the component was built with
-        from the config (a "cfg" file saved by an earlier version is ignored).
+        from the config (the saved "cfg" copy is not read).
 
         path (Union[str, Path]): A path to a directory.
         exclude (Iterable[str]): String names of serialization fields to exclude.
