@@ -515,12 +515,13 @@ def test_word_list_entries_are_normalised():
 # --- serialization and multiprocessing -------------------------------------
 
 
+CUSTOM_CONFIG = {"split_on_newline": "never", "abbreviations": ["Hosp"]}
+
+
 def _custom_nlp():
-    nlp = blank_pipeline()
-    sentencizer = nlp.add_pipe(
-        "phi_sentencizer", config={"split_on_newline": "never", "abbreviations": ["Hosp"]}
-    )
-    sentencizer.add_abbreviations(["Mass"])  # only in the saved settings, not in the config
+    nlp = _with(CUSTOM_CONFIG)
+    sentencizer = nlp.get_pipe("phi_sentencizer")
+    sentencizer.add_abbreviations(["Mass"])  # only in the saved state, not in the config
     sentencizer.add_abbreviations(["mcg"], final=True)
     sentencizer.add_headers(["Course on floor"])
     return nlp
@@ -529,8 +530,8 @@ def _custom_nlp():
 def test_to_bytes_from_bytes():
     nlp = _custom_nlp()
     data = nlp.get_pipe("phi_sentencizer").to_bytes()
-    nlp2 = blank_pipeline()
-    sentencizer2 = nlp2.add_pipe("phi_sentencizer")
+    nlp2 = _with(CUSTOM_CONFIG)
+    sentencizer2 = nlp2.get_pipe("phi_sentencizer")
     assert sentencizer2.from_bytes(data) is sentencizer2
     assert sentencizer2.settings == nlp.get_pipe("phi_sentencizer").settings
     assert sentencizer2.abbreviations == ["Hosp", "Mass"]
@@ -539,10 +540,19 @@ def test_to_bytes_from_bytes():
     assert sents(nlp2, text) == sents(nlp, text) == ["Seen at Mass. General.", "Course on floor:", "Uneventful."]
 
 
+def test_saved_state_is_the_added_words_only():
+    # The settings are the config's: a component built from another config keeps
+    # its own settings and gets only the added abbreviations and headers.
+    data = _custom_nlp().get_pipe("phi_sentencizer").to_bytes()
+    other = _with({"split_on_newline": "always"}).get_pipe("phi_sentencizer")
+    other.from_bytes(data)
+    assert other.split_on_newline == "always"
+    assert (other.abbreviations, other.final_abbreviations, other.headers) == (["Mass"], ["mcg"], ["Course on floor"])
+
+
 def test_nlp_to_bytes_from_bytes():
     nlp = _custom_nlp()
-    nlp2 = blank_pipeline()
-    nlp2.add_pipe("phi_sentencizer")
+    nlp2 = _with(CUSTOM_CONFIG)
     nlp2.from_bytes(nlp.to_bytes())
     assert nlp2.get_pipe("phi_sentencizer").settings == nlp.get_pipe("phi_sentencizer").settings
 
@@ -562,7 +572,7 @@ def test_to_disk_spacy_load(tmp_path):
 def test_component_to_disk_from_disk(tmp_path):
     sentencizer = _custom_nlp().get_pipe("phi_sentencizer")
     sentencizer.to_disk(tmp_path / "s")
-    other = _with({}).get_pipe("phi_sentencizer")
+    other = _with(CUSTOM_CONFIG).get_pipe("phi_sentencizer")
     assert other.from_disk(tmp_path / "s") is other
     assert other.settings == sentencizer.settings
 

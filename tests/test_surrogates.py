@@ -380,9 +380,21 @@ def test_serialization_round_trip_without_secret(nlp, tmp_path):
     assert loaded.get_pipe("phi_surrogates").cfg["modes"] == {"AGE": "tag"}
     after = loaded(make_doc(loaded, NOTE, spans, phi_patient_key="x"))._.deidentified
     assert after == before
+    # The settings are the config's: a component's own bytes carry none.
     fresh = blank_pipeline()
     fresh.add_pipe("phi_surrogates").from_bytes(nlp2.get_pipe("phi_surrogates").to_bytes())
-    assert fresh.get_pipe("phi_surrogates").cfg["date_shift_min"] == 10
+    assert fresh.get_pipe("phi_surrogates").cfg["date_shift_min"] == 30
+
+
+def test_settings_changed_after_building_are_not_saved_and_a_warning_says_so(tmp_path, caplog):
+    nlp2 = blank_pipeline()
+    nlp2.add_pipe("phi_surrogates", config={"default_mode": "mask"}).configure(default_mode="tag")
+    with caplog.at_level("WARNING", logger="spacy_phi"):
+        nlp2.to_disk(tmp_path / "pipe")
+    assert "default_mode" in caplog.text and "not saved" in caplog.text
+    import spacy
+
+    assert spacy.load(tmp_path / "pipe").get_pipe("phi_surrogates").cfg["default_mode"] == "mask"
 
 
 def test_secret_file(tmp_path, monkeypatch):

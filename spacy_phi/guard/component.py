@@ -685,30 +685,18 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     # -- serialization --------------------------------------------------------
 
+    # The settings are factory arguments: the config holds them, so one given at
+    # `spacy.load` wins. Saved here is only what the config cannot express: the
+    # vocabulary and lexicons (`initialize` may extend them).
+
     def _data(self) -> Dict[str, Any]:
         return {
-            "span_groups": self.span_groups,
-            "guarded_labels": sorted(self.guarded_labels),
-            "common_word_labels": sorted(self.common_word_labels),
-            "validated_labels": sorted(self.validated_labels),
-            "validator_groups": sorted(self.validator_groups),
-            "trim_ner_edges": self.trim_ner_edges,
             "vocabulary": self.vocabulary.to_lists(),
             "lexicons": {name: sorted(getattr(self.lexicons, name)) for name in LEXICON_FILES},
         }
 
     def _load(self, data: Dict[str, Any]) -> None:
-        # A saved pipeline's settings replace the config's: checked the same way.
-        check_labels("phi_guard", "guarded_labels", data.get("guarded_labels", ()))
-        check_labels("phi_guard", "common_word_labels", data.get("common_word_labels", ()))
-        check_names("phi_guard", "validated_labels", data.get("validated_labels", ()), sorted(VALIDATED_LABELS),
-                    kind="label with a validator")
-        self.span_groups = list(data.get("span_groups", self.span_groups))
-        self.guarded_labels = frozenset(data.get("guarded_labels", self.guarded_labels))
-        self.common_word_labels = frozenset(data.get("common_word_labels", self.common_word_labels))
-        self.validated_labels = frozenset(data.get("validated_labels", self.validated_labels))
-        self.validator_groups = frozenset(data.get("validator_groups", self.validator_groups))
-        self.trim_ner_edges = bool(data.get("trim_ner_edges", self.trim_ner_edges))
+        # Pipelines saved by earlier versions also hold the settings: ignored.
         if "vocabulary" in data:
             self.vocabulary = MedicalVocabulary.from_lists(data["vocabulary"])
         if "lexicons" in data:

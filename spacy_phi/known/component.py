@@ -160,11 +160,13 @@ class PhiKnown(JsonStateMixin, Pipe):
 
     # -- serialization --------------------------------------------------------
 
+    # Saved: the entries only. `spans_key` is the config's (a value given at
+    # `spacy.load` wins); a saved copy from earlier versions is ignored.
+
     def _data(self) -> Dict[str, Any]:
-        return {"spans_key": self.spans_key, "entries": [{"text": v, "label": lab} for v, lab in self.entries]}
+        return {"entries": [{"text": v, "label": lab} for v, lab in self.entries]}
 
     def _load(self, data: Dict[str, Any]) -> None:
-        self.spans_key = data.get("spans_key", self.spans_key)
         self.initialize(entries=data.get("entries") or None)
 
 

@@ -10,7 +10,10 @@ Two kinds of patterns, both saved with the pipeline:
 Patterns are loaded in `initialize()` (the built-in rules unless
 `use_builtin = false`, plus any given there or added with `add_rules` /
 `add_patterns`) and saved by `to_disk`, so a loaded pipeline runs exactly the
-rules it was saved with. Matches go to `doc.spans["phi_rules"]` (span id = rule
+rules it was saved with; only a `use_builtin` given at `spacy.load` that differs
+from the saved pipeline's takes the built-in rules out, or adds them. The
+settings (`spans_key`, `use_builtin`, `disabled_rules`) are the config's, so a
+value given at `spacy.load` wins. Matches go to `doc.spans["phi_rules"]` (span id = rule
 id); `doc.ents` is never touched. `phi_merge` combines them with the NER.
 """
 
@@ -75,6 +78,8 @@ class PhiRules(Pipe):
         # A site policy's patterns (`spacy_phi.policy.patterns.PolicyPatterns`), set by
         # `apply_policy`; not saved with the component (the policy is).
         self.policy_patterns: Optional[Any] = None
+        # While loading: the `use_builtin` the saved rules were made under.
+        self._saved_with_builtin: Optional[bool] = None
 
     # -- patterns -----------------------------------------------------------
 
@@ -164,18 +169,22 @@ class PhiRules(Pipe):
         patterns (Optional[Sequence[Dict[str, Any]]]): extra SpanRuler patterns.
         """
         self.clear()
-        if self.use_builtin and self.nlp.lang == "es":
-            # Spanish: the Spanish rules and the language-neutral built-ins (e-mail,
-            # URL, IP); the English name, date and ID rules would misread Spanish text.
-            self.add_rules(r for r in builtin_rules() if r.id in LANGUAGE_NEUTRAL_RULES)
-            self.add_rules(spanish_rules())
-        elif self.use_builtin:
-            self.add_rules(builtin_rules())
-            self.add_patterns(builtin_patterns())
+        if self.use_builtin:
+            builtin, patterns_builtin = self._builtin_set()
+            self.add_rules(builtin)
+            self.add_patterns(patterns_builtin)
         if rules:
             self.add_rules(rules)
         if patterns:
             self.add_patterns(patterns)
+
+    def _builtin_set(self) -> Tuple[List[RegexRule], List[Dict[str, Any]]]:
+        """The built-in regex rules and token patterns for the pipeline's language."""
+        if self.nlp.lang == "es":
+            # Spanish: the Spanish rules and the language-neutral built-ins (e-mail,
+            # URL, IP); the English name, date and ID rules would misread Spanish text.
+            return [r for r in builtin_rules() if r.id in LANGUAGE_NEUTRAL_RULES] + spanish_rules(), []
+        return builtin_rules(), builtin_patterns()
 
     def clear(self) -> None:
         """Remove every rule and pattern."""
@@ -239,7 +248,15 @@ class PhiRules(Pipe):
 
     # -- serialization --------------------------------------------------------
 
+    # The settings are factory arguments: the config holds them, so one given at
+    # `spacy.load` wins. Saved here is what the config cannot express: the rules,
+    # the patterns and their priorities, and the `use_builtin` the saved rules were
+    # made under, so that a different `use_builtin` given at load time can take the
+    # built-in rules out of the saved ones, or add them.
+
     def _serialized_cfg(self) -> Dict[str, Any]:
+        # spans_key and disabled_rules are written for earlier versions of the
+        # package only, which read them; this one does not.
         return {
             "spans_key": self.spans_key,
             "use_builtin": self.use_builtin,
@@ -248,10 +265,33 @@ class PhiRules(Pipe):
         }
 
     def _load_cfg(self, cfg: Dict[str, Any]) -> None:
-        self.spans_key = cfg.get("spans_key", self.spans_key)
-        self.use_builtin = cfg.get("use_builtin", self.use_builtin)
-        self.disabled_rules = set(cfg.get("disabled_rules", ()))
+        # Of the saved settings only `use_builtin` is read, as what the saved
+        # rules were made under; the others are the config's.
+        self._saved_with_builtin = bool(cfg.get("use_builtin", self.use_builtin))
         self.pattern_priorities = {k: int(v) for k, v in cfg.get("pattern_priorities", {}).items()}
+
+    def _apply_use_builtin(self) -> None:
+        """Take the built-in rules out, or add them, when the config's
+        `use_builtin` differs from the one the loaded rules were made under."""
+        saved_with_builtin, self._saved_with_builtin = self._saved_with_builtin, None
+        if saved_with_builtin is None or saved_with_builtin == self.use_builtin:
+            return
+        builtin, patterns_builtin = self._builtin_set()
+        own_rules = self.regex_rules
+        own_patterns = [{**p, "priority": self.pattern_priorities.get(p.get("id", ""), DEFAULT_PATTERN_PRIORITY)}
+                        for p in self.patterns]
+        if self.use_builtin:
+            taken = {r.id for r in own_rules} | {p.get("id") for p in own_patterns}
+            self.clear()
+            self.add_rules(r for r in builtin if r.id not in taken)
+            self.add_patterns(p for p in patterns_builtin if p.get("id") not in taken)
+            self.add_rules(own_rules)
+            self.add_patterns(own_patterns)
+        else:
+            builtin_ids = {r.id for r in builtin} | {p.get("id") for p in patterns_builtin}
+            self.clear()
+            self.add_rules(r for r in own_rules if r.id not in builtin_ids)
+            self.add_patterns(p for p in own_patterns if p.get("id") not in builtin_ids)
 
     def _load_rules(self, data: List[Dict[str, Any]]) -> None:
         self.regex_rules = []
@@ -264,7 +304,7 @@ class PhiRules(Pipe):
         self.add_patterns({**p, "priority": priorities.get(p.get("id", ""), DEFAULT_PATTERN_PRIORITY)} for p in patterns)
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the rules, patterns and settings."""
+        """Serialize the rules and patterns (the settings are the config's)."""
         serializers = {
             "cfg": lambda: srsly.json_dumps(self._serialized_cfg()),
             "rules": lambda: srsly.json_dumps([r.to_dict() for r in self.regex_rules]),
@@ -273,13 +313,14 @@ class PhiRules(Pipe):
         return util.to_bytes(serializers, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiRules":
-        """Load rules, patterns and settings from bytes."""
+        """Load rules and patterns from bytes."""
         deserializers = {
             "cfg": lambda b: self._load_cfg(srsly.json_loads(b)),
             "rules": lambda b: self._load_rules(srsly.json_loads(b)),
             "patterns": lambda b: self._load_patterns(srsly.json_loads(b)),
         }
         util.from_bytes(bytes_data, deserializers, exclude)
+        self._apply_use_builtin()
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
@@ -301,6 +342,7 @@ class PhiRules(Pipe):
             "patterns": lambda p: self._load_patterns(list(srsly.read_jsonl(p.with_suffix(".jsonl")))),
         }
         util.from_disk(path, deserializers, exclude)
+        self._apply_use_builtin()
         return self
 
 

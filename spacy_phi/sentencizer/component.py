@@ -65,6 +65,13 @@ class PhiSentencizer(Pipe):
         """
         self.name = name
         self.scorer = scorer
+        # The word lists as the config gave them; what `add_abbreviations` and
+        # `add_headers` put beyond them is the state saved with the component.
+        self._config_lists: Dict[str, List[str]] = {
+            "abbreviations": _unique(abbreviations),
+            "final_abbreviations": _unique(final_abbreviations),
+            "headers": _unique(headers),
+        }
         self._set_settings(
             {
                 "abbreviations": list(abbreviations),
@@ -223,55 +230,70 @@ class PhiSentencizer(Pipe):
         return phi_sentencizer_score(examples, **kwargs)
 
     # -- serialization ------------------------------------------------------
+    #
+    # The settings are factory arguments: the config holds them, so one given at
+    # `spacy.load` wins. Saved here is only the abbreviations and headers added
+    # after construction (`add_abbreviations`, `add_headers`); on loading they
+    # join the config's lists.
+
+    def _added(self) -> Dict[str, List[str]]:
+        """The word lists' entries beyond the config's, and the settings, which
+        only earlier versions of the package read (this one reads `added_*`)."""
+        added = {
+            f"added_{key}": [item for item in getattr(self, key) if item not in configured]
+            for key, configured in self._config_lists.items()
+        }
+        return {**self.settings, **added}
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings to a bytestring.
+        """Serialize the added abbreviations and headers to a bytestring.
 
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (bytes): The serialized component.
         """
-        serializers = {"cfg": lambda: srsly.json_dumps(self.settings)}
+        serializers = {"cfg": lambda: srsly.json_dumps(self._added())}
         return util.to_bytes(serializers, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSentencizer":
-        """Load the settings from a bytestring.
+        """Load the added abbreviations and headers from a bytestring.
 
         bytes_data (bytes): The data to load.
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (PhiSentencizer): The loaded component.
         """
-        deserializers = {"cfg": lambda b: self._load_cfg(srsly.json_loads(b))}
+        deserializers = {"cfg": lambda b: self._load_added(srsly.json_loads(b))}
         util.from_bytes(bytes_data, deserializers, exclude)
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save the settings to a directory.
+        """Save the added abbreviations and headers to a directory.
 
         path (Union[str, Path]): A path to a directory, created if needed.
         exclude (Iterable[str]): String names of serialization fields to exclude.
         """
         path = ensure_path(path)
-        serializers = {"cfg": lambda p: srsly.write_json(p, self.settings)}
+        serializers = {"cfg": lambda p: srsly.write_json(p, self._added())}
         util.to_disk(path, serializers, exclude)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSentencizer":
-        """Load the settings from a directory.
+        """Load the added abbreviations and headers from a directory.
 
         path (Union[str, Path]): A path to a directory.
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (PhiSentencizer): The loaded component.
         """
         path = ensure_path(path)
-        deserializers = {"cfg": lambda p: self._load_cfg(srsly.read_json(p))}
+        deserializers = {"cfg": lambda p: self._load_added(srsly.read_json(p))}
         util.from_disk(path, deserializers, exclude)
         return self
 
-    def _load_cfg(self, cfg: Dict) -> None:
-        # Saved settings win over the config the component was created from:
-        # they include abbreviations added with add_abbreviations().
-        settings = self.settings
-        settings.update(cfg)
-        self._set_settings(settings)
+    def _load_added(self, data: Dict) -> None:
+        for key, configured in self._config_lists.items():
+            # Earlier versions saved only the whole lists (config and added) under
+            # the setting's name, beside the other settings, which are not read.
+            saved = data.get(f"added_{key}", data.get(key, []))
+            setattr(self, key, _unique(configured + list(saved)))
+        self._rebuild_lookups()
         logger.debug(
             "phi_sentencizer %s: loaded %d extra abbreviations, %d extra headers",
             self.name,

@@ -25,6 +25,7 @@ from spacy.pipeline import Pipe
 from spacy.tokens import Doc
 from spacy.util import SimpleFrozenList, ensure_path
 
+from .._logging import logger
 from ..config_checks import check_labels
 from .ages import AGE_MODES
 from .generator import PARTIAL_DATE_MODES, SURROGATE_LANGS, SurrogateGenerator
@@ -62,6 +63,8 @@ class PhiSurrogates(Pipe):
         # `default_mode`; held apart from the settings, so never saved with them.
         self.policy_modes: Dict[str, str] = {}
         self._set_settings(settings)
+        # The settings as the config gave them: `configure` changes are not saved.
+        self._config_settings: Dict[str, Any] = dict(self.cfg)
         install_extensions()
 
     # -- settings -----------------------------------------------------------
@@ -241,42 +244,61 @@ class PhiSurrogates(Pipe):
         for doc in stream:
             yield self(doc)
 
-    # -- serialization (settings only; never the secret) ---------------------
+    # -- serialization: nothing (the settings are the config's; never the secret) --
+    #
+    # Every setting is a factory argument, so the pipeline's config.cfg holds it and
+    # `spacy.load(path, config=...)` can override it. `from_disk` reads nothing, so
+    # a setting given at load time is never replaced by a saved copy. `to_disk`
+    # still writes "cfg", the settings as the config gave them, only so that
+    # earlier versions of the package (which read it) load the pipeline right.
+
+    def _warn_if_reconfigured(self) -> None:
+        built = getattr(self, "_config_settings", self.cfg)  # absent in a component pickled before
+        if self.cfg != built:
+            changed = sorted(k for k in self.cfg if self.cfg[k] != built.get(k))
+            logger.warning(
+                "phi_surrogates: settings changed after the pipeline was built (%s) are not saved; "
+                "give them in the pipeline's config (or at spacy.load) to keep them",
+                ", ".join(changed),
+            )
 
     def to_bytes(self, *, exclude: Iterable[str] = SimpleFrozenList()) -> bytes:
-        """Serialize the settings (not the secret).
+        """Serialize the settings as the config gave them (read by earlier versions only).
 
         exclude (Iterable[str]): String names of serialization fields to exclude.
         RETURNS (bytes): The serialized component.
         """
-        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self.settings)}, exclude)
+        self._warn_if_reconfigured()
+        return util.to_bytes({"cfg": lambda: srsly.json_dumps(self._config_settings)}, exclude)
 
     def from_bytes(self, bytes_data: bytes, *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
-        """Load the settings.
+        """Nothing to load: the settings are those the component was built with
+        (the saved "cfg" copy is not read).
 
         bytes_data (bytes): The data to load.
         exclude (Iterable[str]): String names of serialization fields to exclude.
-        RETURNS (PhiSurrogates): The loaded component.
+        RETURNS (PhiSurrogates): The component.
         """
-        util.from_bytes(bytes_data, {"cfg": lambda b: self._set_settings(srsly.json_loads(b))}, exclude)
         return self
 
     def to_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> None:
-        """Save the settings (not the secret) to a directory.
+        """Save the settings as the config gave them, for earlier versions of the
+        package only (this one reads the config); never the secret.
 
         path (Union[str, Path]): A path to a directory, created if needed.
         exclude (Iterable[str]): String names of serialization fields to exclude.
         """
-        util.to_disk(ensure_path(path), {"cfg": lambda p: srsly.write_json(p, self.settings)}, exclude)
+        self._warn_if_reconfigured()
+        util.to_disk(ensure_path(path), {"cfg": lambda p: srsly.write_json(p, self._config_settings)}, exclude)
 
     def from_disk(self, path: Union[str, Path], *, exclude: Iterable[str] = SimpleFrozenList()) -> "PhiSurrogates":
-        """Load the settings from a directory.
+        """Nothing to load: the settings are those the component was built with
+        from the config (the saved "cfg" copy is not read).
 
         path (Union[str, Path]): A path to a directory.
         exclude (Iterable[str]): String names of serialization fields to exclude.
-        RETURNS (PhiSurrogates): The loaded component.
+        RETURNS (PhiSurrogates): The component.
         """
-        util.from_disk(ensure_path(path), {"cfg": lambda p: self._set_settings(srsly.read_json(p))}, exclude)
         return self
 
 
