@@ -764,10 +764,8 @@ def open_input(
         return FolderSource(file_path, max_chars, suffixes, patient_key_from_folder)
     if file_path is not None and file_path.is_dir():
         raise InputError(f"{file_path} is a folder; it cannot be read as {fmt}")
-    if fmt in INTEROP_FORMATS:
-        from .interop_io import open_interop_input  # imports the FHIR/HL7 libraries only when used
-
-        return open_interop_input(fmt, file_path, max_chars, stream)
+    if fmt in INTEROP_FORMATS:  # read by `interop_io.open_interop_input`, which builds on this module
+        raise InputError(f"--input-format {fmt} is opened by spacy_phi.deid.interop_io.open_interop_input")
     if fmt == "jsonl":
         return JsonlSource(file_path, fields, max_chars, stream)
     if fmt == "csv":

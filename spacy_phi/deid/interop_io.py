@@ -252,6 +252,8 @@ def open_interop_input(fmt: str, path: Optional[Path], max_chars: int, stream: O
 
     RAISES (InputError): the input cannot be used.
     """
+    if path is not None and path.is_dir():
+        raise InputError(f"{path} is a folder; it cannot be read as {fmt}")
     if fmt == FHIR_NDJSON:
         return FhirNdjsonSource(path, max_chars, stream)
     if path is None:

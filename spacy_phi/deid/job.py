@@ -305,10 +305,16 @@ class DeidJob:
         """
         opts = self.options
         with _could_not_start():
-            source = open_input(
-                self.input, opts.input_format, opts.fields, max_chars=opts.max_chars, suffixes=opts.suffixes,
-                patient_key_from_folder=opts.patient_key_from_folder, stream=self.stdin,
-            )
+            if opts.input_format in INTEROP_FORMATS:
+                from .interop_io import open_interop_input  # the FHIR/HL7 libraries load only when used
+
+                path = None if str(self.input) == STDIN else Path(self.input)
+                source = open_interop_input(opts.input_format, path, opts.max_chars, self.stdin)
+            else:
+                source = open_input(
+                    self.input, opts.input_format, opts.fields, max_chars=opts.max_chars, suffixes=opts.suffixes,
+                    patient_key_from_folder=opts.patient_key_from_folder, stream=self.stdin,
+                )
             paths = _plan_paths(source, self.output, opts)
             _check_paths(source, paths, opts)
             # Before anything is written (even the removal of an interrupted
