@@ -69,17 +69,18 @@ def _free_port() -> int:
 class Server:
     """A `spacy-phi serve` subprocess and what it logged."""
 
-    def __init__(self, args: list, log: Path, env: Dict[str, str], plugin: bool = False) -> None:
+    def __init__(self, args: list, log: Path, env: Dict[str, Optional[str]], plugin: bool = False) -> None:
         self.port = _free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.log = log
         code = "import sys\n" + ("import serve_plugin\n" if plugin else "") + \
             "from spacy_phi.cli import main\nsys.exit(main(sys.argv[1:]))"
         self._stream = open(log, "wb")
+        environ = {**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(TESTS)]), **env}
         self.proc = subprocess.Popen(
             [sys.executable, "-c", code, "serve", "--port", str(self.port), *args],
             stdout=self._stream, stderr=subprocess.STDOUT,
-            env={**os.environ, "PYTHONPATH": os.pathsep.join([str(REPO), str(TESTS)]), **env},
+            env={name: value for name, value in environ.items() if value is not None},  # None: unset
         )
         self._wait_ready()
 
@@ -151,7 +152,7 @@ def server(models, tmp_path_factory) -> Iterator[Server]:
     (folder / "token").write_text(TOKEN + "\n", encoding="utf8")
     started = Server(["--model", str(models["standin"]), "--workers", "2", "--token-file", str(folder / "token"),
                       "--max-request-bytes", str(MAX_BYTES), "--max-batch", str(MAX_BATCH)],
-                     folder / "server.log", {"SPACY_PHI_SECRET": SECRET})
+                     folder / "server.log", {"SPACY_PHI_SECRET": SECRET, "SPACY_PHI_SERVE_TOKEN": None})
     yield started
     started.stop()
 
@@ -160,7 +161,7 @@ def server(models, tmp_path_factory) -> Iterator[Server]:
 def failing_server(models, tmp_path_factory) -> Iterator[Server]:
     folder = tmp_path_factory.mktemp("failing")
     started = Server(["--model", str(models["failing"]), "--mode", "tag"], folder / "server.log",
-                     {"SPACY_PHI_SECRET": SECRET}, plugin=True)
+                     {"SPACY_PHI_SECRET": SECRET, "SPACY_PHI_SERVE_TOKEN": None}, plugin=True)
     yield started
     started.stop()
 
@@ -318,6 +319,23 @@ def test_a_failing_component_is_a_500_with_no_text_in_the_body_or_the_log(failin
     log = failing_server.log_text()
     assert "serve_test_fail" in log and "ValueError" in log
     assert_no_note_text(log)
+
+
+def test_workers_without_a_secret_share_the_one_the_server_draws(models, tmp_path):
+    started = Server(["--model", str(models["standin"]), "--workers", "2"], tmp_path / "server.log",
+                     {"SPACY_PHI_SECRET": None, "SPACY_PHI_SERVE_TOKEN": None})
+    try:
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            answers = list(pool.map(lambda _: call(started, "POST", "/deidentify", {"text": note(1),
+                                                                                    "patient_key": "P1"})[:2],
+                                    range(24)))
+            versions = list(pool.map(lambda _: call(started, "GET", "/version")[1]["secret"], range(8)))
+        assert {status for status, _ in answers} == {200}
+        assert len({body["text"] for _, body in answers}) == 1  # whichever worker answered
+        assert set(versions) == {"environment"}
+        assert "no secret set" in started.log_text()
+    finally:
+        started.stop()
 
 
 # -- settings that cannot work ----------------------------------------------------------------------
