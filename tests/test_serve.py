@@ -294,6 +294,10 @@ def test_concurrent_requests_each_get_their_own_note(server):
 def test_the_access_log_names_requests_and_never_note_text(server):
     call(server, "POST", f"/deidentify?name={NAME.replace(' ', '+')}", {"text": note(1)})
     call(server, "GET", f"/{NOTE_WORD}")
+    # The line is written once the answer is sent: wait for it.
+    deadline = time.monotonic() + 30
+    while '"GET (other path)" 404' not in server.log_text() and time.monotonic() < deadline:
+        time.sleep(0.1)
     log = server.log_text()
     assert '"POST /deidentify" 200' in log and "records=1" in log
     assert '"GET (other path)" 404' in log
