@@ -33,6 +33,9 @@ REQUIREMENTS_NAME = "REQUIREMENTS-offline.txt"
 # PyPI's Linux torch wheel depends on several GB of CUDA packages; this index has
 # the CPU build (a higher version, 2.13.0+cpu, so pip prefers it when reachable).
 TORCH_CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+# The extras of spacy_phi whose wheels the offline set holds too: the container image
+# installs spacy_phi[serve] from it (Dockerfile).
+OFFLINE_EXTRAS = ("serve",)
 # The files a wheel of spacy_phi is built from (a clean copy: a stale build/ folder
 # in the checkout would put deleted files into the wheel).
 SOURCE_FILES = ("setup.cfg", "pyproject.toml", "README.md", "LICENSE")
@@ -87,18 +90,20 @@ def _applies(requirement: Requirement, extras: Iterable[str]) -> bool:
     return any(requirement.marker.evaluate({"extra": extra}) for extra in (*extras, ""))
 
 
-def pinned_closure(roots: Sequence[Requirement], exclude: Set[str]) -> Tuple[Dict[str, str], List[str]]:
+def pinned_closure(roots: Sequence[Requirement], exclude: Set[str],
+                   extras: Tuple[str, ...] = ()) -> Tuple[Dict[str, str], List[str]]:
     """Every distribution the roots need, with its installed version.
 
     roots (Sequence[Requirement]): the requirements to start from.
     exclude (Set[str]): canonical names not to list (the wheels already in dist).
+    extras (Tuple[str, ...]): extras of the roots' project to include too.
     RETURNS (Tuple[Dict[str, str], List[str]]): installed versions by project name,
         and the requirements that are not installed here.
     """
     versions: Dict[str, str] = {}
     missing: List[str] = []
     seen: Set[Tuple[str, Tuple[str, ...]]] = set()
-    queue: List[Tuple[Requirement, Tuple[str, ...]]] = [(r, ()) for r in roots]
+    queue: List[Tuple[Requirement, Tuple[str, ...]]] = [(r, extras) for r in roots]
     while queue:
         requirement, parent_extras = queue.pop()
         if not _applies(requirement, parent_extras):
@@ -127,7 +132,7 @@ def requirements_text(wheels: Sequence[Path]) -> str:
         names.add(canonicalize_name(project))
         roots.extend(requirements)
         built.append(wheel.name)
-    versions, missing = pinned_closure(roots, names)
+    versions, missing = pinned_closure(roots, names, OFFLINE_EXTRAS)
     lines = [
         f"# Dependency wheels of {', '.join(sorted(built))},",
         f"# pinned to the versions installed where they were built (Python {sys.version_info.major}."
@@ -135,6 +140,7 @@ def requirements_text(wheels: Sequence[Path]) -> str:
         "# On a machine with internet, same OS, CPU architecture and Python version as the target:",
         f"#   pip download --only-binary=:all: -r {REQUIREMENTS_NAME} -d DIST",
         "# then, with no network: pip install --no-index --find-links DIST en_phi_deid",
+        f"# (the wheels of the extras {', '.join(OFFLINE_EXTRAS)} are listed too: the container image needs them)",
         "# torch: the CPU build, from PyTorch's CPU index (PyPI's Linux torch wheel pulls GBs of",
         "# CUDA packages; for a GPU, drop this index line and take the CUDA build).",
         f"--extra-index-url {TORCH_CPU_INDEX}",

@@ -243,3 +243,29 @@ def test_readme_and_ci_install_torch_the_same_way() -> None:
     ci_torch = ci_torch.replace("python -m pip", "pip").replace(" --quiet", "").strip()
     assert readme_torch == ci_torch
     assert "download.pytorch.org/whl/cpu" in readme_torch
+
+
+def test_the_offline_wheel_list_holds_the_service_extra_and_not_the_test_one(tmp_path) -> None:
+    """The container image installs spacy_phi[serve] from the offline set: the
+    download list names FastAPI and uvicorn (pinned when installed here), not
+    the test extra's packages."""
+    spec = importlib.util.spec_from_file_location("offline_wheels", ROOT / "scripts" / "offline_wheels.py")
+    offline_wheels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(offline_wheels)
+    wheel = tmp_path / f"spacy_phi-{__version__}-py3-none-any.whl"
+    metadata = "\n".join([
+        "Metadata-Version: 2.1", "Name: spacy_phi", f"Version: {__version__}",
+        "Requires-Dist: srsly<3.0.0,>=2.4.0",
+        'Requires-Dist: fastapi<1.0,>=0.115; extra == "serve"',
+        'Requires-Dist: uvicorn<1.0,>=0.30; extra == "serve"',
+        'Requires-Dist: pytest>=7.0; extra == "test"',
+        "", "A description.",
+    ])
+    with zipfile.ZipFile(wheel, "w") as archive:
+        archive.writestr(f"spacy_phi-{__version__}.dist-info/METADATA", metadata)
+    lines = offline_wheels.requirements_text([wheel]).splitlines()
+    assert f"srsly=={version('srsly')}" in lines
+    for name in ("fastapi", "uvicorn"):
+        expected = f"{name}=={version(name)}" if importlib.util.find_spec(name) else name
+        assert any(line.lower().startswith(expected) for line in lines), name
+    assert not [line for line in lines if line.lower().startswith("pytest")]

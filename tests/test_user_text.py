@@ -18,7 +18,7 @@ from spacy_phi.models.model_card import english_card_meta
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md")), ROOT / "project.yml"]
 # Packages whose string literals reach a user's terminal or files.
-CLI_PACKAGES = ["spacy_phi/cli", "spacy_phi/deid", "spacy_phi/spark", "spacy_phi/evaluation"]
+CLI_PACKAGES = ["spacy_phi/cli", "spacy_phi/deid", "spacy_phi/spark", "spacy_phi/evaluation", "spacy_phi/serve"]
 
 FORBIDDEN: List[Tuple[str, re.Pattern]] = [
     # a commit hash: 7-40 lower-case hex characters with both a digit and a letter

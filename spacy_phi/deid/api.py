@@ -57,12 +57,13 @@ def _warn_no_secret_once() -> None:
     warnings.warn(NO_SECRET_MESSAGE, NoSecretWarning, stacklevel=3)
 
 
-def _to_record(item: Any, position: int) -> InputRecord:
+def to_record(item: Any, position: int) -> InputRecord:
     """An InputRecord from a string, a dict or an InputRecord (position set).
 
     Anything else (None, a number, bytes, a list, ...) or an item that cannot
     be read becomes a record with `error` set: it yields a failed result, like
-    a bad JSONL line, and the items after it are still processed.
+    a bad JSONL line, and the items after it are still processed. Shared
+    with the HTTP service (`spacy_phi.serve`), which reads records the same way.
     """
     try:
         return _convert_item(item, position)
@@ -200,7 +201,7 @@ def deidentify(
         if secret_source(nlp) == "random per run":
             _warn_no_secret_once()
         runner = DeidRunner.from_settings(nlp, settings)
-        records = (_to_record(item, i) for i, item in enumerate(items))
+        records = (to_record(item, i) for i, item in enumerate(items))
         yield from runner.run(records)
     finally:
         if given:
