@@ -117,10 +117,14 @@ def page_data(notes: Sequence[ReviewNote], *, labels: Sequence[str] = LABEL_NAME
     notes (Sequence[ReviewNote]): the notes, in review order.
     labels (Sequence[str]): the labels a reviewer may choose.
     download_name (str): the file name the page saves to.
-    RETURNS (Dict[str, Any]): {"labels", "download_name", "notes"}.
+    RETURNS (Dict[str, Any]): {"labels", "colors" (by label, as in the read-only
+        review pages), "download_name", "notes"}.
     """
     for note in notes:
         for span in note.spans:
             if span.state not in SPAN_STATES:
                 raise ValueError(f"unknown span state {span.state!r}")
-    return {"labels": list(labels), "download_name": download_name, "notes": [n.to_json() for n in notes]}
+    from ..deid.review_html import label_color
+
+    return {"labels": list(labels), "colors": {label: label_color(label) for label in labels},
+            "download_name": download_name, "notes": [n.to_json() for n in notes]}

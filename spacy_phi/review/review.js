@@ -61,6 +61,7 @@
       const mark = document.createElement("mark");
       mark.className = "span " + span.state + (i === state.span ? " current" : "");
       mark.dataset.idx = i;
+      mark.style.background = (DATA.colors || {})[span.label] || "#ddd";
       chunk(mark, span.start, span.end);
       const tag = document.createElement("span");
       tag.className = "tag";
