@@ -88,7 +88,12 @@
       const labelCell = document.createElement("td");
       const select = labelSelect(span.label);
       select.className = "relabel";
-      select.addEventListener("change", function () { relabel(i, select.value); });
+      select.addEventListener("change", function () {
+        relabel(i, select.value);
+        // The table was redrawn: keep the keyboard on the label list (arrow keys change it).
+        const again = document.querySelector("#span-rows tr.current select");
+        if (again) again.focus();
+      });
       labelCell.appendChild(select);
       const score = document.createElement("td");
       score.textContent = typeof span.score === "number" ? span.score.toFixed(2) : "";
