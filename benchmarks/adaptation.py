@@ -110,6 +110,9 @@ def main() -> int:
     parser.add_argument("--replay-notes", type=int, default=2000)
     parser.add_argument("--sizes", type=int, nargs="+", default=[25, 50, 100])
     parser.add_argument("--steps", type=int, default=FinetuneSettings.steps)
+    parser.add_argument("--site-batch", type=int, default=FinetuneSettings.site_batch)
+    parser.add_argument("--replay-batch", type=int, default=FinetuneSettings.replay_batch)
+    parser.add_argument("--learn-rate", type=float, default=FinetuneSettings.learn_rate)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--other", type=Path, nargs="*", default=OTHER_SETS,
                         help="other evaluation sets (markup folders or .spacy DocBins)")
@@ -128,7 +131,8 @@ def main() -> int:
         pool = reviewed(spacy.load(args.pipeline), pool)
     results: Dict[str, Any] = {"hardware": describe_line(), "scored_notes": len(scored), "steps": args.steps,
                                "reviewer": args.reviewer,
-                               "replay_notes": args.replay_notes, "seed": args.seed, "runs": []}
+                               "replay_notes": args.replay_notes, "seed": args.seed, "site_batch": args.site_batch,
+                               "replay_batch": args.replay_batch, "learn_rate": args.learn_rate, "runs": []}
     start = time.perf_counter()
     results["base"] = evaluate(spacy.load(args.pipeline), site_gold, others)
     results["base_seconds"] = round(time.perf_counter() - start, 1)
@@ -138,7 +142,9 @@ def main() -> int:
         nlp = spacy.load(args.pipeline)
         site, _ = site_examples(nlp, pool[:size])
         replay = replay_examples(nlp, args.replay, args.replay_notes, args.seed)
-        report = finetune(nlp, site, replay, FinetuneSettings(steps=args.steps, seed=args.seed))
+        settings = FinetuneSettings(steps=args.steps, site_batch=args.site_batch, replay_batch=args.replay_batch,
+                                    learn_rate=args.learn_rate, seed=args.seed)
+        finetune(nlp, site, replay, settings)
         trained = time.perf_counter() - start
         figures = evaluate(nlp, site_gold, others)
         run = {"corrected_notes": size, "finetune_seconds": round(trained, 1),

@@ -22,7 +22,7 @@ import spacy_phi
 from spacy_phi.cli import main
 from spacy_phi.converters import read_jsonl, records_to_docs
 from spacy_phi.converters.records import Record, SourceSpan
-from spacy_phi.models.finetune import (FinetuneSettings, finetune, mark_adapted, replay_examples, site_examples,
+from spacy_phi.models.finetune import (FinetuneSettings, finetune, mark_adapted, site_examples,
                                        split_held_out)
 
 ROOT = Path(__file__).resolve().parent.parent

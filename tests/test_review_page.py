@@ -9,7 +9,6 @@ import re
 from pathlib import Path
 
 import pytest
-from spacy.tokens import Doc
 
 import spacy_phi
 from spacy_phi.cli import main

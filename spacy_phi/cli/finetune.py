@@ -41,7 +41,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("corrections", type=Path, help="corrected notes (JSONL saved by the review page)")
     parser.add_argument("--base", required=True, help="the assembled pipeline to start from (folder or package)")
     parser.add_argument("-o", "--output", type=Path, required=True, help="folder to save the adapted pipeline to")
-    parser.add_argument("--site", required=True, help="site name (letters, digits, _): the pipeline becomes <name>_<site>")
+    parser.add_argument("--site", required=True,
+                        help="site name (letters, digits, _): the pipeline becomes <name>_<site>")
     parser.add_argument("--replay", type=Path, help="the original training mix (.spacy) to replay; none if omitted")
     parser.add_argument("--replay-notes", type=int, default=2000, help="replay sample size (default: 2000)")
     parser.add_argument("--held-out", type=float, default=0.2,
