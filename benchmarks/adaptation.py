@@ -110,6 +110,9 @@ def main() -> int:
     parser.add_argument("--replay", type=Path, required=True, help="the original training mix (.spacy)")
     parser.add_argument("--replay-notes", type=int, default=2000)
     parser.add_argument("--sizes", type=int, nargs="+", default=[25, 50, 100])
+    parser.add_argument("--pool", type=int, default=200,
+                        help="notes set aside for correcting (whole patients), so every size is scored on the "
+                             "same notes (default: 200)")
     parser.add_argument("--steps", type=int, default=FinetuneSettings.steps)
     parser.add_argument("--site-batch", type=int, default=FinetuneSettings.site_batch)
     parser.add_argument("--replay-batch", type=int, default=FinetuneSettings.replay_batch)
@@ -124,13 +127,14 @@ def main() -> int:
     args = parser.parse_args()
 
     records = site_notes(PHYSIONET)
-    pool, scored = split_by_patient(records, max(args.sizes), args.seed)
+    pool, scored = split_by_patient(records, max([args.pool, *args.sizes]), args.seed)
     site_gold = [source_from_record(r, "spacy_phi", None, "gold") for r in scored]
     others = {_set_name(path): load_documents(path, "spacy" if path.suffix == ".spacy" else "markup")
               for path in args.other}
     if args.reviewer != "gold":
         pool = reviewed(spacy.load(args.pipeline), pool)
-    results: Dict[str, Any] = {"hardware": describe_line(), "scored_notes": len(scored), "steps": args.steps,
+    results: Dict[str, Any] = {"hardware": describe_line(), "scored_notes": len(scored), "pool_notes": len(pool),
+                               "steps": args.steps,
                                "reviewer": args.reviewer,
                                "replay_notes": args.replay_notes, "seed": args.seed, "site_batch": args.site_batch,
                                "replay_batch": args.replay_batch, "learn_rate": args.learn_rate, "runs": []}
