@@ -13,10 +13,10 @@ import sys
 from typing import List, Optional
 
 from ..about import __version__
-from . import assemble, augment, convert, deid, evaluate, mix, resume, serve, synth
+from . import assemble, augment, convert, deid, evaluate, finetune, mix, resume, review, serve, synth
 from .console import log_to, verbosity_level
 
-SUBCOMMAND_MODULES = (convert, evaluate, assemble, deid, serve, synth, mix, augment, resume)
+SUBCOMMAND_MODULES = (convert, evaluate, assemble, deid, review, finetune, serve, synth, mix, augment, resume)
 
 
 def build_parser() -> argparse.ArgumentParser:

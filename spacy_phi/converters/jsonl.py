@@ -104,6 +104,16 @@ def doc_to_json(doc: Doc, index: int = 0) -> Dict[str, Any]:
     return {"id": record.id, "text": record.text, "spans": spans, "meta": record.meta}
 
 
+def record_to_json(record: Record) -> Dict[str, Any]:
+    """The JSONL object of a record as read (offsets and labels as in the source).
+
+    record (Record): the record.
+    RETURNS (Dict[str, Any]): {"id", "text", "spans", "meta"}.
+    """
+    spans = [{"start": s.start, "end": s.end, "label": s.label} for s in record.spans]
+    return {"id": record.id, "text": record.text, "spans": spans, "meta": record.meta}
+
+
 def docs_to_jsonl(docs: Iterable[Doc], path: PathLike) -> int:
     """Write Docs as JSONL, one object per line (see `doc_to_json`).
 

@@ -51,7 +51,8 @@ table { border-collapse: collapse; } td, th { border: 1px solid #ddd; padding: 0
 """
 
 
-def _color(label: str) -> str:
+def label_color(label: str) -> str:
+    """The highlight colour of a label (by its category)."""
     info = LABELS.get(label)
     return _CATEGORY_COLORS.get(info.category.value, _DEFAULT_COLOR) if info else _DEFAULT_COLOR
 
@@ -71,7 +72,7 @@ def highlight(text: str, marks: Sequence[Tuple[int, int, str, str]]) -> str:
             continue
         parts.append(html.escape(text[cursor:start]))
         parts.append(
-            f'<mark class="entity" style="background: {_color(label)}">{html.escape(text[start:end])}'
+            f'<mark class="entity" style="background: {label_color(label)}">{html.escape(text[start:end])}'
             f'<span class="label">{html.escape(caption)}</span></mark>'
         )
         cursor = end
