@@ -20,8 +20,8 @@ import pytest
 pytest.importorskip("fhir.resources")
 
 from spacy_phi.deid import DeidOptions, deidentify_file  # noqa: E402
-from spacy_phi.interop import fhir  # noqa: E402
-from spacy_phi.interop.segments import LINE, SegmentedText  # noqa: E402
+from spacy_phi.deid.interop import fhir  # noqa: E402
+from spacy_phi.deid.interop.segments import LINE, SegmentedText  # noqa: E402
 
 from standin import standin_pipeline  # noqa: E402
 
@@ -176,7 +176,7 @@ def test_unsupported_and_unsafe_resources_are_errors(nlp, tmp_path):
 
 def test_bundle_resume_gives_the_same_bundle(nlp, tmp_path):
     from spacy_phi.deid.interop_io import FhirBundleOutput, FhirBundleSource
-    from spacy_phi.interop.keyed import RecordKeys
+    from spacy_phi.deid.interop.keyed import RecordKeys
 
     # A Bundle writer stopped after its first entry and resumed from that checkpoint.
     keys = RecordKeys(SECRET.encode(), nlp.get_pipe("phi_surrogates").cfg)

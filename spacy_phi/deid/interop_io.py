@@ -2,7 +2,7 @@
 a line, or a Bundle).
 
 One resource or message is one record: the reader collects its text (see
-`spacy_phi.interop.fhir`) and keeps what the
+`spacy_phi.deid.interop.fhir`) and keeps what the
 writer needs in the record's payload, which never leaves the main process.
 A resource or message that cannot be de-identified is an error record, as
 is one the writer cannot rebuild validly (`RecordRejected`): nothing of it
@@ -16,9 +16,9 @@ import json
 from pathlib import Path
 from typing import IO, Any, Dict, Iterator, Optional
 
-from ..interop import fhir
-from ..interop.keyed import RecordKeys
-from ..interop.segments import SegmentError
+from .interop import fhir
+from .interop.keyed import RecordKeys
+from .interop.segments import SegmentError
 from .inputs import FieldConfig, InputError, InputSource, JsonlSource, _file_fingerprint
 from .outputs import OutputWriter, RecordRejected, open_log, staging_path
 from .records import (

@@ -32,7 +32,7 @@ from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from spacy.language import Language
 
 from ..errors import SpacyPhiError
-from ..interop.keyed import RecordKeys
+from .interop.keyed import RecordKeys
 from .inputs import INTEROP_FORMATS, STDIN, FieldConfig, FolderSource, InputSource, open_input
 from ..policy.apply import apply_policy, restore_policy
 from .audit import audit_info, run_policy, utc_now

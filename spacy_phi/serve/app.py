@@ -26,7 +26,7 @@ from fastapi.responses import JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 
 from ..about import __version__
-from ..cli.console import log_to
+from .._logging import log_to
 from ..deid.records import RecordResult
 from .asgi import RECORDS_STATE, AccessLog, ASGIApp, BodyLimit, FailClosed, access_logger, error_body, \
     internal_error_body

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Callable, Dict, Iterator, List, Optional, Tuple
 
-from ..deid.records import REASON_BAD_FIELD, REASON_BAD_RECORD, REASON_UNDECODABLE, RecordError
+from ..records import REASON_BAD_FIELD, REASON_BAD_RECORD, REASON_UNDECODABLE, RecordError
 from . import xhtml
 from .keyed import RecordKeys, shift_datetime, shift_partial
 from .segments import BLOCK, LINE, SegmentedText

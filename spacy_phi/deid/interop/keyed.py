@@ -16,10 +16,10 @@ import datetime as dt
 import uuid
 from typing import Any, Dict, Optional
 
-from ..deid.manifest import keyed_hash
-from ..surrogates.dates import month_shift, year_shift
-from ..surrogates.generator import SurrogateGenerator
-from ..surrogates.keys import doc_key
+from ..manifest import keyed_hash
+from ...surrogates.dates import month_shift, year_shift
+from ...surrogates.generator import SurrogateGenerator
+from ...surrogates.keys import doc_key
 
 _ID_PURPOSE = "spacy_phi.interop.id.v1"
 #: Hex digits of a pseudonymous id: 128 bits, and within FHIR's 64-character id limit.
