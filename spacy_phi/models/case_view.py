@@ -79,9 +79,10 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
     vocab = vocabulary or _lexicon()
     lower = word.lower()
     capitalised = word[0] + word[1:].lower()
-    if _is_ordinary(word, lower, vocab):
-        # A name that is also a word ("BROWN", "NEWTON") is read as the word, but a
-        # name that is only a function or spoken word ("CHARLIE", "BERTHA") as a name.
+    if _is_ordinary(lower, vocab):
+        # A name of the name lists that is ordinary only as a function or spoken
+        # word, a drug or a misspelling ("CHARLIE", "WILL", "BROWN") is capitalised
+        # as a name would be (recall first); the common-word list holds no names.
         viewed = capitalised if _name_more_than_word(lower, vocab) or sentence_start else lower
     elif (
         vocab.is_clinical_abbreviation(word)
@@ -110,7 +111,7 @@ def mixed_case_word_from_lower(word: str, sentence_start: bool, vocabulary: Opti
         return word
     vocab = vocabulary or _lexicon()
     capitalised = word[0].upper() + word[1:]
-    if _is_ordinary(word, word, vocab):
+    if _is_ordinary(word, vocab):
         viewed = capitalised if _name_more_than_word(word, vocab) or sentence_start else word
     else:
         viewed = _listed_capitals(vocab).get(word, capitalised)
@@ -137,12 +138,12 @@ _capitals_of: Optional[Tuple[MedicalVocabulary, Dict[str, str]]] = None
 
 
 def _name_more_than_word(lower: str, vocab: MedicalVocabulary) -> bool:
-    """A name of the name lists that the common-word list does not hold (it is a
-    word only as a function or spoken word: "charlie", "bertha", "will")."""
+    """A name of the name lists that the common-word list does not hold ("charlie",
+    "will", "brown": ordinary, if at all, only as a function or spoken word)."""
     return lower in person_names() and not vocab.is_common_word(lower, function_words=False)
 
 
-def _is_ordinary(word: str, lower: str, vocab: MedicalVocabulary) -> bool:
+def _is_ordinary(lower: str, vocab: MedicalVocabulary) -> bool:
     """A common word (inflected too), a drug, a medical term or a common word
     misspelt by one edit: what a mixed-case writer types in lower case."""
     return (
