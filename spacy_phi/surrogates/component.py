@@ -47,6 +47,28 @@ def install_extensions() -> None:
         Doc.set_extension("phi_surrogate_stats", default=None)
 
 
+def generator_from_cfg(
+    secret: bytes, key: str, cfg: Dict[str, Any], reference_date: Optional[Any] = None
+) -> SurrogateGenerator:
+    """The SurrogateGenerator of one record under a `phi_surrogates` config: the
+    one place that turns the component's settings into a generator (also used by
+    the FHIR writer, so structured dates move as the note's dates do)."""
+    return SurrogateGenerator(
+        secret,
+        key,
+        date_shift_min=cfg["date_shift_min"],
+        date_shift_max=cfg["date_shift_max"],
+        age_mode=cfg["age_mode"],
+        age_cap=cfg["age_cap"],
+        age_cap_text=cfg["age_cap_text"],
+        id_prefixes=cfg["id_prefixes"],
+        reference_date=reference_date,
+        zip3_mode=cfg["zip3_mode"],
+        partial_dates=cfg["partial_dates"],
+        lang=cfg["lang"] or "en",
+    )
+
+
 class PhiSurrogates(Pipe):
     """Replace the PHI entities of a Doc with surrogates, masks, tags or
     filler, in a new string.
@@ -181,20 +203,9 @@ class PhiSurrogates(Pipe):
         """
         cfg = self.cfg
         key = doc_key(doc.user_data, cfg["patient_key_field"], cfg["record_id_field"])
-        return SurrogateGenerator(
-            self.secret,
-            key,
-            date_shift_min=cfg["date_shift_min"],
-            date_shift_max=cfg["date_shift_max"],
-            age_mode=cfg["age_mode"],
-            age_cap=cfg["age_cap"],
-            age_cap_text=cfg["age_cap_text"],
-            id_prefixes=cfg["id_prefixes"],
-            reference_date=_reference_date(doc.user_data.get(cfg["reference_date_field"])) if cfg["reference_date_field"] else None,
-            zip3_mode=cfg["zip3_mode"],
-            partial_dates=cfg["partial_dates"],
-            lang=cfg["lang"] or "en",
-        )
+        field = cfg["reference_date_field"]
+        reference = _reference_date(doc.user_data.get(field)) if field else None
+        return generator_from_cfg(self.secret, key, cfg, reference_date=reference)
 
     def _process(self, doc: Doc) -> Doc:
         install_extensions()  # cheap; covers workers that unpickled us

@@ -18,6 +18,7 @@ from typing import Any, Dict, Optional
 
 from ..manifest import keyed_hash
 from ...surrogates.dates import month_shift, year_shift
+from ...surrogates.component import generator_from_cfg
 from ...surrogates.generator import SurrogateGenerator
 from ...surrogates.keys import doc_key
 
@@ -63,20 +64,7 @@ class RecordKeys:
 
     def generator(self, patient_key: Optional[str], record_id: str) -> SurrogateGenerator:
         """The surrogate generator of a record's patient (see the module docstring)."""
-        cfg = self.cfg
-        return SurrogateGenerator(
-            self._secret,
-            self.key(patient_key, record_id),
-            date_shift_min=cfg["date_shift_min"],
-            date_shift_max=cfg["date_shift_max"],
-            age_mode=cfg["age_mode"],
-            age_cap=cfg["age_cap"],
-            age_cap_text=cfg["age_cap_text"],
-            id_prefixes=cfg["id_prefixes"],
-            zip3_mode=cfg["zip3_mode"],
-            partial_dates=cfg["partial_dates"],
-            lang=cfg["lang"] or "en",
-        )
+        return generator_from_cfg(self._secret, self.key(patient_key, record_id), self.cfg)
 
 
 def shift_partial(year: int, month: Optional[int], offset_days: int) -> tuple:
