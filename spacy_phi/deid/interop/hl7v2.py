@@ -43,7 +43,7 @@ from .segments import BLOCK, LINE, SegmentedText
 #: The message types whose text is de-identified (MSH-9.1).
 SUPPORTED_TYPES = ("ORU", "MDM")
 ENVELOPE = ("FHS", "BHS", "BTS", "FTS")
-_SEGMENT_NAME = re.compile(r"^[A-Z][A-Z0-9]{2}$")
+_CODE = re.compile(r"^[A-Z][A-Z0-9]{1,5}$")
 _CHUNK = 1 << 20
 #: Surrogate actions whose spans the surrogate generator reads first (as `deidentify_text` does).
 _GENERATED = ("surrogate",)
@@ -63,8 +63,8 @@ def _fail(message: str, reason: str = REASON_BAD_RECORD) -> MessageError:
 
 
 def _shown(name: str) -> str:
-    """A segment or type name as it may appear in a message: only a well-formed code."""
-    return name if _SEGMENT_NAME.match(name) else "(unreadable)"
+    """A segment, message or value type as it may appear in an error: only a well-formed code."""
+    return name if _CODE.match(name) else "(unreadable)"
 
 
 # -- splitting a file ----------------------------------------------------------------
