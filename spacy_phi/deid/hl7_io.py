@@ -45,7 +45,8 @@ def hl7_input_record(raw: hl7v2.RawMessage, position: int) -> InputRecord:
         error = RecordError(REASON_BAD_RECORD, "segments before the first MSH are not in a message")
         return InputRecord(id="before-message-1", position=position, source="before message 1", error=error)
     if raw.segments is None:
-        error = RecordError(REASON_TOO_LONG, f"message {raw.number} has {raw.size:,} bytes, more than --max-chars allows")
+        error = RecordError(REASON_TOO_LONG,
+                            f"message {raw.number} has {raw.size:,} bytes, more than --max-chars allows")
         return InputRecord(id=fallback, position=position, source=source, error=error)
     rid = fallback
     try:
