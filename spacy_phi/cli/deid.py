@@ -65,10 +65,12 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("input", help="a .txt file, a folder of .txt files, a .jsonl or .csv file, or - for stdin")
     parser.add_argument("-o", "--output", default=None,
                         help="output file or folder (default: stdout; a folder input needs one)")
-    parser.add_argument("--input-format", choices=("auto", "text", "folder", "jsonl", "csv", "fhir-ndjson", "fhir-bundle", "parquet"),
+    parser.add_argument("--input-format", choices=("auto", "text", "folder", "jsonl", "csv", "fhir-ndjson", "fhir-bundle", "hl7",
+                                                   "parquet"),
                         default="auto",
                         help="input format (default: from the path; stdin is text unless given; "
-                             "fhir-ndjson, fhir-bundle: FHIR R4 resources, never guessed, see docs/fhir_hl7.md; "
+                             "fhir-ndjson, fhir-bundle: FHIR R4 resources; hl7: HL7 v2 ORU/MDM messages; "
+                             "never guessed, see docs/fhir_hl7.md; "
                              "parquet: --engine spark only)")
 
     engine = parser.add_argument_group("engine")

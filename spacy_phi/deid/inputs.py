@@ -42,7 +42,7 @@ from .records import (
 from .settings import DEFAULT_MAX_CHARS
 
 #: The interchange formats (`interop_io`): never guessed from the path.
-INTEROP_FORMATS = ("fhir-ndjson", "fhir-bundle")
+INTEROP_FORMATS = ("fhir-ndjson", "fhir-bundle", "hl7")
 INPUT_FORMATS = ("text", "folder", "jsonl", "csv") + INTEROP_FORMATS
 STDIN = "-"
 #: Bytes of JSON syntax and other fields allowed on a JSONL line besides the text.

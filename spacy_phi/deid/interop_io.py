@@ -1,5 +1,5 @@
 """Readers and writers of `spacy-phi deid` for FHIR R4 (NDJSON, one resource
-a line, or a Bundle).
+a line, or a Bundle); HL7 v2 files are read and written by `hl7_io`.
 
 One resource or message is one record: the reader collects its text (see
 `spacy_phi.deid.interop.fhir`) and keeps what the
@@ -35,7 +35,8 @@ from .settings import DEFAULT_MAX_CHARS
 
 FHIR_NDJSON = "fhir-ndjson"
 FHIR_BUNDLE = "fhir-bundle"
-INTEROP_FORMATS = (FHIR_NDJSON, FHIR_BUNDLE)
+HL7 = "hl7"
+INTEROP_FORMATS = (FHIR_NDJSON, FHIR_BUNDLE, HL7)
 _BUNDLE_EXTRA_BYTES = 1 << 20
 
 
@@ -258,12 +259,21 @@ def open_interop_input(fmt: str, path: Optional[Path], max_chars: int, stream: O
         return FhirNdjsonSource(path, max_chars, stream)
     if path is None:
         raise InputError(f"--input-format {fmt} reads a file, not stdin")
+    if fmt == HL7:
+        from .hl7_io import Hl7Source  # python-hl7 loads only when used
+
+        return Hl7Source(path, max_chars)
     return FhirBundleSource(path, max_chars)
 
 
 def interop_writer(source: InputSource, output: Optional[Path], keys: RecordKeys,
                    stream: Optional[IO[bytes]]) -> OutputWriter:
     """The writer mirroring an interchange-format input."""
+    if source.format == HL7:
+        from .hl7_io import Hl7Output, Hl7Source
+
+        assert isinstance(source, Hl7Source)
+        return Hl7Output(output, keys, source, stream)
     if isinstance(source, FhirBundleSource):
         return FhirBundleOutput(output, keys, source, stream)
     return FhirNdjsonOutput(output, keys, stream)
