@@ -204,3 +204,34 @@ def test_segments_split_back_with_a_span_across_a_boundary():
     new = text[:start] + "Ann Lee" + text[end:]
     spans = [{"start": start, "end": end, "new_start": start, "new_end": start + 7}]
     assert seg.split(new, spans) == ["Patient Ann Lee", " seen", "Plan: rest."]
+
+
+def test_resource_without_text_is_deidentified_not_an_error(nlp, tmp_path):
+    # A lab result: a quantity and codes, no free text; its ids, references and dates are still PHI.
+    glucose = {"resourceType": "Observation", "id": "obs-lab-1", "status": "final",
+               "identifier": [{"system": "http://hospital.example/obs", "value": "OBS-55501"}],
+               "code": {"coding": [{"system": "http://loinc.org", "code": "2345-7"}], "text": "Glucose"},
+               "subject": {"reference": "Patient/pat-17", "display": "John Smith"},
+               "effectiveDateTime": "2089-03-14T08:30:00Z",
+               "valueQuantity": {"value": 105, "unit": "mg/dL", "system": "http://unitsofmeasure.org",
+                                 "code": "mg/dL"}}
+    source = tmp_path / "in.ndjson"
+    source.write_text(json.dumps(glucose) + "\n")
+    out = tmp_path / "out.ndjson"
+    summary, log = run(nlp, "fhir-ndjson", source, out)
+    assert (summary.records, summary.records_failed) == (1, 0)
+    (written,) = [json.loads(x) for x in out.read_text().splitlines()]
+    fhir.model_class("Observation").model_validate(written)
+    assert not any(value in texts_of(written) + log for value in PHI)
+    assert written["valueQuantity"] == glucose["valueQuantity"] and written["code"] == glucose["code"]
+    assert written["effectiveDateTime"] != glucose["effectiveDateTime"]
+    assert written["meta"]["security"][0]["code"] == "PSEUDED"
+    # Its date moved by the patient's shift: the one the patient's notes get.
+    note = json.loads((FIXTURES / "resources.ndjson").read_text().splitlines()[2])  # DiagnosticReport, same patient
+    both = tmp_path / "both.ndjson"
+    both.write_text(json.dumps(glucose) + "\n" + json.dumps(note) + "\n")
+    run(nlp, "fhir-ndjson", both, tmp_path / "both.out.ndjson")
+    report = json.loads((tmp_path / "both.out.ndjson").read_text().splitlines()[1])
+    shift = (dt.datetime.fromisoformat(report["issued"]) - dt.datetime.fromisoformat(note["issued"])).days
+    moved = dt.datetime.fromisoformat(glucose["effectiveDateTime"].replace("Z", "+00:00")) + dt.timedelta(days=shift)
+    assert dt.datetime.fromisoformat(written["effectiveDateTime"].replace("Z", "+00:00")) == moved

@@ -56,7 +56,7 @@ def hl7_input_record(raw: hl7v2.RawMessage, position: int) -> InputRecord:
     except hl7v2.MessageError as err:
         return InputRecord(id=rid, position=position, source=source, error=err.error)
     return InputRecord(id=rid, text=parts.segments.text, position=position, patient_key=parts.patient_key,
-                       source=source, payload=parts)
+                       source=source, payload=parts, text_optional=True)
 
 
 class Hl7Source(InputSource):

@@ -66,7 +66,7 @@ def fhir_input_record(resource: Any, fallback_id: str, position: int, source: st
         return InputRecord(id=rid, position=position, source=source, error=err.error)
     parts.entry = entry
     return InputRecord(id=rid, text=parts.segments.text, position=position, patient_key=parts.patient_key,
-                       source=source, payload=parts)
+                       source=source, payload=parts, text_optional=True)
 
 
 def _deidentified_resource(result: RecordResult, keys: RecordKeys) -> Dict[str, Any]:

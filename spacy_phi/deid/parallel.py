@@ -90,7 +90,7 @@ def resolve_processes(n_process: int) -> int:
 def _bare(record: InputRecord) -> InputRecord:
     """What a worker needs of a record: no payload (pass-through fields), no source."""
     return InputRecord(id=record.id, text=record.text, position=record.position, patient_key=record.patient_key,
-                       known_phi=record.known_phi, error=record.error)
+                       known_phi=record.known_phi, error=record.error, text_optional=record.text_optional)
 
 
 def _abandon(tasks: Any) -> None:

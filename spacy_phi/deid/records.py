@@ -77,6 +77,10 @@ class InputRecord:
     source (Optional[str]): where it came from (relative path, "line 12").
     payload (Any): what the writer needs to mirror the input (JSON object, CSV row).
     error (Optional[RecordError]): set when the record cannot be processed.
+    text_optional (bool): its writer de-identifies what lies outside the text
+        (the fields of an HL7 message, the elements of a FHIR resource), so an
+        empty or blank text is a record with nothing for the pipeline to read,
+        not an error.
     """
 
     id: str
@@ -87,6 +91,7 @@ class InputRecord:
     source: Optional[str] = None
     payload: Any = None
     error: Optional[RecordError] = None
+    text_optional: bool = False
 
 
 @dataclass
@@ -174,6 +179,13 @@ def failed(record: InputRecord, error: RecordError) -> RecordResult:
     """
     record.text = None
     return RecordResult(record=record, error=error)
+
+
+def without_text(record: InputRecord) -> bool:
+    """Is this a record whose text is empty or blank but optional? Its result is
+    its text unchanged, with no spans, and the pipeline is not called: blank
+    text holds no PHI, and the writer de-identifies the rest."""
+    return record.text_optional and isinstance(record.text, str) and not record.text.strip()
 
 
 def check_text(text: str, max_chars: int) -> Optional[RecordError]:

@@ -51,6 +51,7 @@ from .records import (
     RecordResult,
     check_text,
     failed,
+    without_text,
 )
 from .settings import DEFAULT_BATCH_SIZE, DEFAULT_MAX_CHARS, DeidSettings
 from .workers import guard_worker_processes
@@ -249,6 +250,8 @@ class DeidRunner:
         if not isinstance(record.text, str):
             # A caller-built InputRecord: fail this record, not the whole stream.
             return None, RecordError(REASON_BAD_FIELD, f"the record text is {type(record.text).__name__}, not str")
+        if without_text(record):
+            return None, None  # resolved without the pipeline (`_resolve`)
         error = check_text(record.text, self.max_chars)
         if error is not None:
             return None, error
@@ -324,6 +327,8 @@ class DeidRunner:
         record (InputRecord): a record that passed validation.
         RETURNS (RecordResult): the result.
         """
+        if without_text(record):
+            return RecordResult(record=record, text=record.text)
         doc, error = self._prepare(record)
         if doc is None:
             return failed(record, error)
@@ -346,6 +351,8 @@ class DeidRunner:
         """The result of a record that did not come back from the pipeline."""
         if entry.error is not None:
             return failed(entry.record, entry.error)
+        if without_text(entry.record):
+            return RecordResult(record=entry.record, text=entry.record.text)
         self.retried += 1
         return self.process_alone(entry.record)
 

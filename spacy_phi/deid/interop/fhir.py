@@ -18,7 +18,8 @@ too), reference `display` names, extensions, attachment `url`/`hash` and
 `meta` (except `profile`) are removed, every date, dateTime and instant is
 moved by the patient's date shift, and `meta.security` says the resource was
 pseudonymised. The result is checked again with the FHIR models before it
-is written.
+is written. A resource with no free text (a lab value) is rewritten the same
+way, without a call to the pipeline.
 
 Fail closed: a resource of another type, one that is not valid FHIR, one
 with `contained` resources or a `modifierExtension`, or an attachment that

@@ -11,7 +11,10 @@ PID-5 and "John Smith" in the text get the same surrogate), identifiers
 that a note may quote (MRN, account, SSN, visit number) get the same
 format-keeping surrogates a note gets, other identifiers (control ids,
 order numbers, provider ids) a keyed hash, and dates move by the patient's
-date shift with their precision kept.
+date shift with their precision kept. A birth date that makes the patient
+older than the age cap (89) at the message's date becomes the year alone
+that makes the age read 90, as the text writes such ages "90+" (HIPAA Safe
+Harbor aggregates them).
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional
+from typing import Callable, Dict, List, Optional, Tuple
 
 from ...surrogates.generator import SurrogateGenerator
 from ...surrogates.replacer import mask_text
@@ -39,12 +42,15 @@ class FieldContext:
     gen (SurrogateGenerator): the patient's surrogates and date shift.
     keys (RecordKeys): the run's keyed hashes.
     where (str): the field being rewritten ("PID-7"), for error messages.
+    reference (Optional[dt.date]): the message's date (MSH-7, not shifted):
+        ages are read at it; None: today.
     """
 
     enc: Encoding
     gen: SurrogateGenerator
     keys: RecordKeys
     where: str = ""
+    reference: Optional[dt.date] = None
 
 
 Rule = Callable[[str, FieldContext], str]
@@ -138,6 +144,42 @@ def _date(value: str, ctx: FieldContext) -> str:
         raise FieldError(f"{ctx.where} holds a date that cannot be shifted") from None
 
 
+def hl7_date(value: str) -> Optional[dt.date]:
+    """The calendar date of an HL7 date or timestamp (a year or year-month: its
+    first day), None when it is not one."""
+    match = _TS.match(value)
+    if match is None:
+        return None
+    year, month, day = int(match[1]), int(match[2] or 1), int(match[3] or 1)
+    try:
+        return dt.date(year, month, day)
+    except ValueError:
+        return None
+
+
+def age_at(birth: dt.date, when: dt.date) -> int:
+    """Whole years from `birth` to `when`."""
+    return when.year - birth.year - ((when.month, when.day) < (birth.month, birth.day))
+
+
+def _birth(value: str, ctx: FieldContext) -> str:
+    """A birth date: shifted, unless it makes the patient older than the age
+    cap at the message's date; then the year alone that makes the age read
+    cap + 1 at the shifted message date. A year or year-month is read as its
+    first day, so the age it may mean is never under-read."""
+    born = hl7_date(value)
+    if born is None:
+        raise FieldError(f"{ctx.where} holds a date that cannot be shifted")
+    when = ctx.reference or dt.date.today()
+    if age_at(born, when) <= ctx.gen.age_cap:
+        return _date(value, ctx)
+    try:
+        shifted_year = (when + dt.timedelta(days=ctx.gen.date_offset)).year
+    except OverflowError:
+        raise FieldError(f"{ctx.where} holds a date that cannot be shifted") from None
+    return f"{shifted_year - ctx.gen.age_cap - 1:04d}"
+
+
 # -- data types -----------------------------------------------------------------------
 
 
@@ -200,6 +242,52 @@ def ts(raw: str, ctx: FieldContext) -> str:
     return _reps(raw, ctx, lambda rep: _components(rep, ctx, {1: _date}))
 
 
+def birth(raw: str, ctx: FieldContext) -> str:
+    """A birth date (PID-7, NK1-16, IN1-18): shifted, or a year alone when it
+    tells an age over the cap (see `_birth`)."""
+    return _reps(raw, ctx, lambda rep: _components(rep, ctx, {1: _birth}))
+
+
+def dr(raw: str, ctx: FieldContext) -> str:
+    """A date range (DR): both ends shifted (each a TS: its time, then its precision)."""
+    def end(value: str, c: FieldContext) -> str:
+        return c.enc.subcomponent.join(_date(s, c) if i == 0 and s else s
+                                       for i, s in enumerate(value.split(c.enc.subcomponent)))
+
+    return _reps(raw, ctx, lambda rep: _components(rep, ctx, {1: end, 2: end}, rest=_blank))
+
+
+def eip(raw: str, ctx: FieldContext) -> str:
+    """An entity identifier pair (placer^filler, SPM-2/3): each id hashed, namespaces kept."""
+    def entity(value: str, c: FieldContext) -> str:
+        subs = value.split(c.enc.subcomponent)
+        subs[0] = _pseudo(subs[0], c) if subs[0] else ""
+        return c.enc.subcomponent.join(subs)
+
+    return _reps(raw, ctx, lambda rep: _components(rep, ctx, {1: entity, 2: entity}, rest=_blank))
+
+
+def hashed(raw: str, ctx: FieldContext) -> str:
+    """A plain identifier (group, policy, case numbers): a keyed hash per repetition."""
+    return _reps(raw, ctx, lambda rep: _pseudo(rep, ctx))
+
+
+def aui(raw: str, ctx: FieldContext) -> str:
+    """An authorization (IN1-14): its number hashed, its date shifted, its source emptied."""
+    return _reps(raw, ctx, lambda rep: _components(rep, ctx, {1: _pseudo, 2: _date}, rest=_blank))
+
+
+def xon(label: str) -> Rule:
+    """An organization (XON): its name a surrogate of `label`, its ids hashed,
+    its type and identifier-type codes kept, the rest emptied."""
+    rules: Dict[int, Rule] = {1: _surrogate(label), 2: _keep, 3: _pseudo, 7: _keep, 10: _pseudo}
+
+    def rule(raw: str, ctx: FieldContext) -> str:
+        return _reps(raw, ctx, lambda rep: _components(rep, ctx, rules, rest=_blank))
+
+    return rule
+
+
 def xad(raw: str, ctx: FieldContext) -> str:
     """An address: street, other designation, city, state and zip get
     surrogates; country and address type kept; county, census tract and the
@@ -246,6 +334,12 @@ def pl(raw: str, ctx: FieldContext) -> str:
 
 #: A field's rule, or TEXT (the field's repetitions are note text).
 TEXT = "text"
+#: A coded element (CE, CWE) that may be written by hand (a diagnosis, an
+#: allergen, an admit reason): its codes are kept and its text components
+#: (text, alternate text, original text) are note text; other components emptied.
+CODED_TEXT = "coded_text"
+CODED_TEXT_COMPONENTS = (2, 5, 9)
+CODED_KEPT_COMPONENTS = (1, 3, 4, 6, 7, 8)
 KEEP: Rule = _keep
 
 #: Rules of OBX-5 by value type (OBX-2); TEXT_TYPES are note text.
@@ -263,12 +357,12 @@ SEGMENT_FIELDS: Dict[str, Dict[int, object]] = {
             12: KEEP, 13: KEEP, 15: KEEP, 16: KEEP, 17: KEEP, 18: KEEP, 19: KEEP, 20: KEEP, 21: KEEP},
     "SFT": {i: KEEP for i in range(1, 7)},
     "EVN": {1: KEEP, 2: _DATE, 3: _DATE, 4: KEEP, 5: _DOC, 6: _DATE, 7: KEEP},
-    "PID": {1: KEEP, 2: cx("MEDICALRECORD"), 3: cx("MEDICALRECORD"), 4: _ID, 5: xpn, 6: xpn, 7: _DATE, 8: KEEP,
+    "PID": {1: KEEP, 2: cx("MEDICALRECORD"), 3: cx("MEDICALRECORD"), 4: _ID, 5: xpn, 6: xpn, 7: birth, 8: KEEP,
             9: xpn, 10: KEEP, 11: xad, 13: xtn, 14: xtn, 15: KEEP, 16: KEEP, 17: KEEP, 18: cx("ACCOUNT"),
             19: whole("SSN"), 21: _ID, 22: KEEP, 24: KEEP, 25: KEEP, 26: KEEP, 27: KEEP, 28: KEEP, 29: _DATE,
             30: KEEP},
     "NK1": {1: KEEP, 2: xpn, 3: KEEP, 4: xad, 5: xtn, 6: xtn, 7: KEEP, 8: _DATE, 9: _DATE, 14: KEEP, 15: KEEP,
-            16: _DATE, 30: xpn, 31: xtn, 32: xad, 33: _ID, 37: whole("SSN"), 40: xtn, 41: xtn},
+            16: birth, 30: xpn, 31: xtn, 32: xad, 33: _ID, 37: whole("SSN"), 40: xtn, 41: xtn},
     "PV1": {1: KEEP, 2: KEEP, 3: pl, 4: KEEP, 5: _ID, 6: pl, 7: _DOC, 8: _DOC, 9: _DOC, 10: KEEP, 11: pl,
             12: KEEP, 13: KEEP, 14: KEEP, 15: KEEP, 16: KEEP, 17: _DOC, 18: KEEP, 19: _ID, 20: KEEP, 36: KEEP,
             39: KEEP, 41: KEEP, 42: pl, 43: pl, 44: _DATE, 45: _DATE, 50: _ID, 51: KEEP, 52: _DOC},
@@ -283,6 +377,39 @@ SEGMENT_FIELDS: Dict[str, Dict[int, object]] = {
     "TXA": {1: KEEP, 2: KEEP, 3: KEEP, 4: _DATE, 5: _DOC, 6: _DATE, 7: _DATE, 8: _DATE, 9: _DOC, 10: _DOC,
             11: _DOC, 12: ei, 13: ei, 14: ei, 15: ei, 17: KEEP, 18: KEEP, 19: KEEP, 20: KEEP, 21: KEEP, 22: ppn,
             23: _DOC},
+    # HL7 2.5.1 field numbers; codes, flags and counts kept, what names, dates or
+    # locates a person rewritten, free text read as note text.
+    "PD1": {1: KEEP, 2: KEEP, 3: xon("HOSPITAL"), 4: _DOC, 5: KEEP, 6: KEEP, 7: KEEP, 8: KEEP, 9: KEEP,
+            10: cx("MEDICALRECORD"), 11: KEEP, 12: KEEP, 13: _DATE, 14: xon("ORGANIZATION"), 15: KEEP, 16: KEEP,
+            17: _DATE, 18: _DATE, 19: KEEP, 20: KEEP, 21: KEEP},
+    "PV2": {1: pl, 2: KEEP, 3: CODED_TEXT, 4: CODED_TEXT, 5: TEXT, 6: TEXT, 7: KEEP, 8: _DATE, 9: _DATE,
+            10: KEEP, 11: KEEP, 12: TEXT, 13: _DOC, 14: _DATE, 15: KEEP, 16: KEEP, 17: _DATE, 18: KEEP, 19: KEEP,
+            20: KEEP, 21: KEEP, 22: KEEP, 23: xon("HOSPITAL"), 24: KEEP, 25: KEEP, 26: _DATE, 27: KEEP, 28: _DATE,
+            29: _DATE, 30: KEEP, 31: KEEP, 32: KEEP, 33: _DATE, 34: KEEP, 35: KEEP, 36: KEEP, 37: KEEP, 38: KEEP,
+            39: KEEP, 40: KEEP, 41: KEEP, 42: KEEP, 43: KEEP, 44: KEEP, 45: KEEP, 46: _DATE, 47: _DATE, 48: _DATE,
+            49: KEEP},
+    "TQ1": {1: KEEP, 2: KEEP, 3: KEEP, 4: KEEP, 5: KEEP, 6: KEEP, 7: _DATE, 8: _DATE, 9: KEEP, 10: TEXT,
+            11: TEXT, 12: KEEP, 13: KEEP, 14: KEEP},
+    "SPM": {1: KEEP, 2: eip, 3: eip, **{i: KEEP for i in range(4, 14)}, 14: TEXT, 15: KEEP, 16: KEEP, 17: dr,
+            18: _DATE, 19: _DATE, **{i: KEEP for i in range(20, 30)}},
+    "AL1": {1: KEEP, 2: KEEP, 3: CODED_TEXT, 4: KEEP, 5: TEXT, 6: _DATE},
+    "DG1": {1: KEEP, 2: KEEP, 3: CODED_TEXT, 4: TEXT, 5: _DATE, 6: KEEP, 7: KEEP, 8: KEEP, 9: KEEP, 10: KEEP,
+            11: KEEP, 12: KEEP, 13: KEEP, 14: KEEP, 15: KEEP, 16: _DOC, 17: KEEP, 18: KEEP, 19: _DATE, 20: ei,
+            21: KEEP},
+    "IN1": {1: KEEP, 2: KEEP, 3: cx(None), 4: xon("ORGANIZATION"), 5: xad, 6: xpn, 7: xtn, 8: hashed,
+            9: xon("ORGANIZATION"), 10: cx(None), 11: xon("ORGANIZATION"), 12: _DATE, 13: _DATE, 14: aui, 15: KEEP,
+            16: xpn, 17: KEEP, 18: birth, 19: xad, 20: KEEP, 21: KEEP, 22: KEEP, 23: KEEP, 24: _DATE, 25: KEEP,
+            26: _DATE, 27: KEEP, 28: hashed, 29: _DATE, 30: _DOC, 31: KEEP, 32: KEEP, 33: KEEP, 34: KEEP,
+            35: KEEP, 36: whole("HEALTHPLAN"), 37: KEEP, 38: KEEP, 39: KEEP, 40: KEEP, 41: KEEP, 42: KEEP,
+            43: KEEP, 44: xad, 45: KEEP, 46: KEEP, 47: KEEP, 48: KEEP, 49: cx("HEALTHPLAN"), 50: KEEP,
+            51: _DATE, 53: KEEP},
+    "IN2": {1: cx(None), 2: whole("SSN"), 3: _DOC, 4: KEEP, 5: KEEP, 6: hashed, 7: xpn, 8: hashed, 9: xpn,
+            10: hashed, 11: KEEP, 14: KEEP, 15: KEEP, 16: KEEP, 17: _DATE, 18: KEEP, 19: KEEP, 20: KEEP, 21: KEEP,
+            22: xpn, 24: KEEP, 25: cx(None), 26: cx(None), **{i: KEEP for i in range(27, 40)}, 40: xpn, 41: KEEP,
+            42: KEEP, 43: KEEP, 44: _DATE, 45: _DATE, 47: KEEP, 48: KEEP, 49: xpn, 50: xtn, 51: KEEP, 52: xpn,
+            53: xtn, 54: KEEP, 55: _DATE, 56: _DATE, 57: KEEP, 58: xtn, 59: KEEP, 60: KEEP,
+            61: cx("HEALTHPLAN"), 62: KEEP, 63: xtn, 64: xtn, 65: KEEP, 66: KEEP, 67: KEEP, 68: KEEP,
+            69: xon("ORGANIZATION"), 70: xon("ORGANIZATION"), 71: KEEP, 72: KEEP},
 }
 
 #: Batch and file headers and trailers: no patient, so their dates are emptied.
@@ -292,6 +419,29 @@ ENVELOPE_FIELDS: Dict[str, Dict[int, object]] = {
     "FTS": {1: KEEP},
     "BTS": {1: KEEP},
 }
+
+
+def coded_text_places(raw: str, enc: Encoding) -> List[Tuple[int, int]]:
+    """The (repetition, component) places of a CODED_TEXT field's non-empty
+    text components, in order (0-based repetition, 1-based component)."""
+    return [(r, c) for r, rep in enumerate(raw.split(enc.repetition))
+            for c, part in enumerate(rep.split(enc.component), start=1)
+            if c in CODED_TEXT_COMPONENTS and part]
+
+
+def coded_with_text(raw: str, enc: Encoding, texts: Dict[Tuple[int, int], str]) -> str:
+    """A CODED_TEXT field with its codes kept, its text components replaced by
+    `texts` (written escaped) and every other component emptied."""
+    reps = []
+    for r, rep in enumerate(raw.split(enc.repetition)):
+        parts = rep.split(enc.component)
+        for c in range(1, len(parts) + 1):
+            if (r, c) in texts:
+                parts[c - 1] = escape(texts[(r, c)], enc)
+            elif c not in CODED_KEPT_COMPONENTS:
+                parts[c - 1] = ""
+        reps.append(enc.component.join(parts))
+    return enc.repetition.join(reps)
 
 
 def rewrite_field(segment: str, number: int, raw: str, rule: object, ctx: FieldContext) -> str:

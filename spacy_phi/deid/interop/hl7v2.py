@@ -5,8 +5,12 @@ dropped, segments end at \\r, \\n or \\r\\n, a message starts at each MSH,
 and the batch and file envelope (FHS, BHS, BTS, FTS) is set apart.
 `read_message` parses one message with `python-hl7` and collects its text:
 the OBX-5 values of type TX, FT and ST (consecutive OBX lines of a report
-are lines of one paragraph), NTE-3 comments and OBR-13 clinical information,
-unescaped and joined into one note. `rebuild` puts the de-identified text
+are lines of one paragraph), NTE-3 comments, OBR-13 clinical information,
+the free text of the other segments read (DG1-4, AL1-5, PV2-12, …) and the
+text components of coded diagnoses, allergens and reasons (DG1-3, AL1-3,
+PV2-3/4), unescaped and joined into one note. A message with no text at all
+(a lab result of numbers and codes) is a note of no text: its fields are
+rewritten all the same. `rebuild` puts the de-identified text
 back, escaped, rewrites every other field by its rule (`hl7_fields`) and
 checks that the result parses to the same segments and field counts.
 
@@ -19,6 +23,7 @@ written. Messages name segments, fields, types and counts, never values.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass, field
 from typing import IO, Any, Dict, Iterator, List, Optional, Sequence, Tuple
@@ -27,6 +32,7 @@ from ..records import REASON_BAD_FIELD, REASON_BAD_RECORD, REASON_UNDECODABLE, R
 from ...surrogates.replacer import split_edges
 from .hl7_escape import Encoding, EscapeError, escape, unescape
 from .hl7_fields import (
+    CODED_TEXT,
     ENVELOPE_FIELDS,
     OBX_VALUE_RULES,
     SEGMENT_FIELDS,
@@ -34,6 +40,9 @@ from .hl7_fields import (
     TEXT_TYPES,
     FieldContext,
     FieldError,
+    coded_text_places,
+    coded_with_text,
+    hl7_date,
     name_parts,
     rewrite_field,
 )
@@ -146,6 +155,10 @@ def split_messages(stream: IO[bytes], max_bytes: int, envelope: Optional[List[by
 # -- reading a message --------------------------------------------------------------
 
 
+#: A text field: segment index, field number, piece count, coded places (see `Hl7Record`).
+Slot = Tuple[int, int, int, Optional[List[Tuple[int, int]]]]
+
+
 @dataclass
 class Hl7Record:
     """What the writer needs to rebuild one message.
@@ -153,15 +166,16 @@ class Hl7Record:
     message (Any): the parsed `hl7.Message`.
     enc (Encoding): its encoding characters.
     segments (SegmentedText): its text, joined.
-    slots (List[Tuple[int, int, int]]): per text field, in piece order: the
-        segment index, the field number and how many pieces (repetitions) it holds.
+    slots (List[Slot]): per text field, in piece order: the segment index, the
+        field number, how many pieces it holds and, for a coded field, the
+        (repetition, component) of each piece (None: one piece per repetition).
     patient_key (Optional[str]): PID-3's first identifier.
     """
 
     message: Any
     enc: Encoding
     segments: SegmentedText = field(default_factory=SegmentedText)
-    slots: List[Tuple[int, int, int]] = field(default_factory=list)
+    slots: List["Slot"] = field(default_factory=list)
     patient_key: Optional[str] = None
 
 
@@ -246,6 +260,8 @@ def read_message(message: Any) -> Hl7Record:
                     raise _fail(f"OBX-5 of value type {_shown(value_type)} is not de-identified")
             elif rule == TEXT and _raw(segment, number):
                 _add_text(record, index, number, _raw(segment, number), BLOCK)
+            elif rule == CODED_TEXT and _raw(segment, number):
+                _add_coded_text(record, index, number, _raw(segment, number))
         previous_obx_text = is_obx_text
     return record
 
@@ -262,7 +278,24 @@ def _add_text(record: Hl7Record, index: int, number: int, raw: str, separator: s
     reps = raw.split(record.enc.repetition)
     for i, rep in enumerate(reps):
         record.segments.add(_unescaped(rep, record.enc, where), separator if i == 0 else LINE)
-    record.slots.append((index, number, len(reps)))
+    record.slots.append((index, number, len(reps), None))
+
+
+def _add_coded_text(record: Hl7Record, index: int, number: int, raw: str) -> None:
+    """The text components of a coded field, each a paragraph of the note (a
+    field of codes alone takes no piece but a slot, so its other components
+    are still emptied)."""
+    enc, where = record.enc, f"{str(record.message[index][0])}-{number}"
+    places = coded_text_places(raw, enc)
+    reps = [rep.split(enc.component) for rep in raw.split(enc.repetition)]
+    for r, c in places:
+        record.segments.add(_unescaped(reps[r][c - 1], enc, where), BLOCK)
+    record.slots.append((index, number, len(places), places))
+
+
+def message_date(message: Any, enc: Encoding) -> Optional[dt.date]:
+    """The date of a message (MSH-7, not shifted): the date ages are read at."""
+    return hl7_date(_raw(message.segment("MSH"), 7).split(enc.component)[0])
 
 
 # -- writing -----------------------------------------------------------------------
@@ -302,10 +335,15 @@ def rebuild(record: Hl7Record, texts: List[str], spans: Sequence[Dict[str, Any]]
 
     text_fields: Dict[Tuple[int, int], str] = {}
     at = 0
-    for index, number, count in record.slots:
-        text_fields[(index, number)] = enc.repetition.join(escape(t, enc) for t in texts[at:at + count])
+    for index, number, count, places in record.slots:
+        pieces = texts[at:at + count]
         at += count
-    ctx = FieldContext(enc=enc, gen=gen, keys=keys)
+        if places is None:
+            text_fields[(index, number)] = enc.repetition.join(escape(t, enc) for t in pieces)
+        else:
+            text_fields[(index, number)] = coded_with_text(_raw(message[index], number), enc,
+                                                           dict(zip(places, pieces)))
+    ctx = FieldContext(enc=enc, gen=gen, keys=keys, reference=message_date(message, enc))
     try:
         for index, segment in enumerate(message):
             name = str(segment[0])
