@@ -174,6 +174,12 @@ CHARTING_MONTH_OR_DAY = [
     (_CAPITALS + "CT DONE DEC 5 AT OSH.", "DEC", False),  # a day after it
     ("RD to see pt Sat with the family.", "Sat", False),  # mixed case: a weekday alone is a date
     ("Flu shot given Dec 2019.", "Dec", False),
+    # A weekday and its reading in one span: no day of the month is above 31.
+    (_CAPITALS + "O2 SAT 98 ON 2L NC.", "SAT 98", True),
+    ("Lungs clear, sat 94 on RA.", "sat 94", True),
+    ("Pt to return Sat 12 for a dressing change.", "Sat 12", False),
+    ("Follow-up Sat 3/4 in clinic.", "Sat 3/4", False),
+    (_CAPITALS + "CT DONE DEC 98 AT OSH.", "DEC 98", False),  # a month may name a year
 ]
 
 
@@ -181,6 +187,6 @@ CHARTING_MONTH_OR_DAY = [
 def test_short_month_or_weekday_as_charting_word(guard_nlp, text, value, vetoed):
     reason = _reason(guard_nlp, text, value, "DATE")
     if vetoed:
-        assert reason is not None and reason.endswith("short_month_or_day_alone"), reason
+        assert reason is not None and reason.endswith(("short_month_or_day_alone", "short_day_and_reading")), reason
     else:
         assert reason is None

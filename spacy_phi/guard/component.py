@@ -332,9 +332,9 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):
                 return STATE_CODE_AS_INSTITUTION
-        if group != RULES_GROUP and vocab.is_abbreviation(span.text) and not named_in_context(
-            span, text, vocab, self.lexicons.occupations
-        ):
+        if group != RULES_GROUP and vocab.is_abbreviation(span.text):
+            if named_in_context(span, text, vocab, self.lexicons.occupations):
+                return None  # "my son brady", "Attending: HO": the words around it name someone
             return EXACT_ABBREVIATION
         # Credentials, alone or in a signature with abbreviations ("LICSW" tagged
         # CITY, "PGY" of "PGY-2" tagged HOSPITAL, "FACC, FSCAI"), name no one; as a

@@ -101,11 +101,19 @@ def census_given_names() -> FrozenSet[str]:
 
 
 @lru_cache(maxsize=1)
-def lowercase_given_names() -> FrozenSet[str]:
-    """The given names the pattern matches (lower case): Faker's en_US list and
-    the census names that are no English word."""
+def _en_us_given_names() -> FrozenSet[str]:
+    """Faker's en_US given names and the census names that are no English word."""
     first, _ = locale_name_lists("en_US", gendered=True)
     return _matchable(list(first) + sorted(census_given_names()), lambda word: False)
+
+
+@lru_cache(maxsize=1)
+def lowercase_given_names() -> FrozenSet[str]:
+    """The given names the pattern matches (lower case): `_en_us_given_names` but
+    the lower-case shorthand of nursing notes ("sinus brady"; capitalised, "Brady
+    Kuehl" is still a name)."""
+    vocabulary = default_vocabulary()
+    return frozenset(word for word in _en_us_given_names() if not vocabulary.is_lower_case_shorthand(word))
 
 
 @lru_cache(maxsize=1)
@@ -128,7 +136,7 @@ def capitalised_given_names() -> FrozenSet[str]:
     import faker.providers.person as person
 
     vocabulary = default_vocabulary()
-    en_us = lowercase_given_names()
+    en_us = _en_us_given_names()
     given: set = set()
     for module in pkgutil.iter_modules(person.__path__):
         first, _ = locale_name_lists(module.name, gendered=True)

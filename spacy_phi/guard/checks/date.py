@@ -72,6 +72,8 @@ NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 #: or in a note typed in capitals with no day, year or date cue and a word after
 #: it ("DEC UOP", "MAY NEED"); "Dec 5", "in May", "RETURN MON." stay dates.
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
+#: A short weekday and a reading in one span: "SAT 98", "sat 94%" (no day of a month is above 31).
+SHORT_DAY_AND_READING = sub_reason(REASON_DATE_NO_DATE_WORD, "short_day_and_reading")
 
 # -- clock times (also read by the AGE and identifier checks) ----------------------------
 
@@ -247,6 +249,9 @@ _DAY_OR_YEAR_BEFORE = re.compile(r"(?<![\w.])(?:[0-3]?\d(?:st|nd|rd|th)?|[12]\d{
 _READING_AFTER = re.compile(r"[ \t]*:?[ \t]*(?:\d{1,3}(?:\.\d+)?[ \t]*%|\d+\.\d+|(?:3[2-9]|[4-9]\d|\d{3})(?!\d))")
 #: A word after it on the same line: "DEC UOP", "MAY NEED" (not "RETURN MON." at a sentence end).
 _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z]")
+#: Weekdays as a note abbreviates them: before a reading no day is, one is a
+#: charting word ("SAT 98" is a saturation; "Sat 12" may be a date).
+_SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
 
 
 #: Date words that make no date alone (annotated only with a year: "summer 2020").
@@ -302,6 +307,8 @@ def _has_medical_word(text: str, check_words: CheckWords) -> bool:
 def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """Why a DATE span is written like no date (a reason of this module), or None."""
     value = span.text
+    if _short_day_and_reading(value):
+        return SHORT_DAY_AND_READING
     if any(c.isdigit() for c in value):
         return _number_reason(span, value, text, check_words)
     strong = _strong_date_words(check_words.lexicons.date_words)
@@ -316,6 +323,16 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
     if found:
         return None
     return NO_DATE_WORD  # also a bare season: "summer", "the weekend"
+
+
+def _short_day_and_reading(value: str) -> bool:
+    """A short weekday and a reading no day of the month is, in one span: "SAT 98",
+    "sat 94%" (saturation); a weekday names no year, so "Sat 12" stays a date."""
+    first, _, rest = value.partition(" ")
+    if first.rstrip(".").lower() not in _SHORT_DAYS or not rest:
+        return False
+    reading = _READING_AFTER.match(" " + rest)
+    return reading is not None and reading.end() == len(rest) + 1
 
 
 def _charting_word(span: Span, text: str) -> bool:

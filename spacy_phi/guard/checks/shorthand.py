@@ -16,9 +16,9 @@ from typing import Callable, FrozenSet, Optional
 
 from spacy.tokens import Span
 
-from ...lexicon.common_words import name_like_words, person_names
+from ...lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ...lexicon.gazetteers import CHAIN_NAMES
-from ...lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
+from ...lexicon.person_words import NURSING_ROLE_ABBREVIATIONS, RELATIVE_BEFORE
 from ...lexicon.vocabulary import MedicalVocabulary
 from ..reasons import REASON_ABBREVIATION, sub_reason
 from .base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS
@@ -101,10 +101,17 @@ def _is_name_word(word: str, vocabulary: MedicalVocabulary) -> bool:
     )
 
 
+def _name_words_only(span: Span) -> bool:
+    """Every word of the span is a person-name word and no function word ("brady";
+    not "MD", "WILL CALL")."""
+    words = [t.text.lower() for t in span if t.is_alpha]
+    return bool(words) and all(w in person_names() and w not in FUNCTION_WORDS for w in words)
+
+
 def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occupations: FrozenSet[str]) -> bool:
     """Whether the words around a span make it a name: a name field before it
     ("Attending: HO", "Cytotechnologist: CM": a job's field holds initials), a capitalised given or family name beside it on its line
-    ("Al Ross", "ROSS, AL"), or, for an organisation, a workplace or shop before
+    ("Al Ross", "ROSS, AL"), a relative word before a person ("my son brady"), or, for an organisation, a workplace or shop before
     it ("works at IBM"), "at", "to" or "from" before it ("referral to BMC") or a
     job after it ("CBP officer"); for a place or an institution, a move into or
     out of it ("transferred to GH"); for a place, a place's cue ("lives in")."""
@@ -114,6 +121,8 @@ def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occup
     field = _FIELD_BEFORE.search(before)
     if field and (field.group(1).lower() in occupations or _JOB_ENDING.search(field.group(1))):
         return True
+    if span.label_ in PERSON_LABELS and RELATIVE_BEFORE.search(before) and _name_words_only(span):
+        return True  # "my son brady": a relative's name, whatever else the word is ("husband MD" is a job)
     if span.label_ in INSTITUTION_LABELS and _EMPLOYER_BEFORE.search(before):
         return True
     if span.label_ in INSTITUTION_LABELS | PLACE_LABELS and _MOVED_TO_BEFORE.search(before):

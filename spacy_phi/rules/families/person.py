@@ -139,6 +139,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "clinician_credential_before", "DOCTOR",
+            # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear").
+            r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])"
             rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?[ \t]+"
             rf"(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){PERSON}",
             exclude_after=r"[ \t]*:",  # a field label of the next line part ("PA-C   Supervising: Dr. Abdi")
