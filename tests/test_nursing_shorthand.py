@@ -53,6 +53,15 @@ def test_an_oxygen_flow_is_no_nurse_practitioner(rules_nlp, text, found):
     assert _rule_matches(rules_nlp, text, "clinician_credential_before") == found
 
 
+@pytest.mark.parametrize("text,found", [
+    ("Completed by: Bailey Endo 05/09/2081", ["Bailey Endo"]),
+    ("Guarantor: Eleanora Endo", ["Eleanora Endo"]),
+    ("Staff: Brady Kuehl, RCIS", ["Brady Kuehl"]),
+])
+def test_shorthand_that_is_a_surname_stays_a_name_when_capitalised(rules_nlp, text, found):
+    assert _rule_matches(rules_nlp, text, "capitalised_full_name") == found
+
+
 def test_listed_lower_case_shorthand_is_no_lower_case_given_name():
     vocabulary = default_vocabulary()
     names = lowercase_given_names()

@@ -15,7 +15,7 @@ from importlib import resources
 from typing import Dict, FrozenSet, Iterable, List, Optional
 
 from .clinical_abbreviations import CLINICAL_ABBREVIATIONS_FILE
-from .common_words import is_common_word, is_misspelt_common_word
+from .common_words import is_common_word, is_misspelt_common_word, person_names
 
 #: The vocabulary files, by the field of `MedicalVocabulary` they fill.
 VOCABULARY_FILES: Dict[str, str] = {
@@ -227,10 +227,15 @@ class MedicalVocabulary:
     def is_ordinary_word(self, word: str) -> bool:
         """A common word (function words included), a drug or a clinical
         abbreviation in any case: what a lower-case name cannot be ("has",
-        "aware", "prn", "lasix")."""
+        "aware", "prn", "lasix"). Nursing shorthand of three letters or more
+        that is also a person's name ("brady", "endo") is left out: "Bailey
+        Endo", "my son brady"."""
         lower = word.lower()
         if self._lowered_abbreviations is None:
-            self._lowered_abbreviations = frozenset(a.lower() for a in self.abbreviations)
+            names = person_names()
+            self._lowered_abbreviations = frozenset(
+                a.lower() for a in self.abbreviations if not (a.islower() and len(a) > 2 and a in names)
+            )
         return self.is_common_word(lower) or self.is_drug(lower) or lower in self._lowered_abbreviations
 
 
