@@ -32,6 +32,9 @@ command -v debootstrap >/dev/null || { echo "debootstrap is not installed (apt-g
 
 root="$(mktemp -d)"
 trap 'rm -rf "$root"' EXIT
+# mktemp makes the folder 0700, and the tar of "." carries that to the image's /: then no
+# user but root could reach any file (docker: "stat /bin/sh: permission denied").
+chmod 0755 "$root"
 debootstrap --variant=minbase --include="$PACKAGES" bookworm "$root" "$MIRROR" >&2
 # The package cache and lists are not needed in the image.
 rm -rf "$root"/var/cache/apt/archives/*.deb "$root"/var/lib/apt/lists/*
