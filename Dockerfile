@@ -7,18 +7,32 @@
 #   docker run -p 8080:8080 -v /secure:/run/secrets:ro spacy-phi \
 #       --secret-file /run/secrets/deid-secret --token-file /run/secrets/serve-token --workers 2
 #
+# scripts/build_image.sh does all three steps, with docker or podman, and with
+# --debian-base makes the base from Debian packages where Docker Hub is out of reach.
+#
 # The dependency wheels are those of the Python version and CPU architecture where
-# `pip download` ran: PYTHON_IMAGE must match them (and be present locally to build offline).
-ARG PYTHON_IMAGE=python:3.11-slim
+# `pip download` ran: BASE_IMAGE must match them (and be present locally to build offline).
+ARG BASE_IMAGE=python:3.11-slim
 
-FROM ${PYTHON_IMAGE} AS install
+FROM ${BASE_IMAGE} AS install
+# 0: the CNN pipeline (en_phi_deid's default) runs without torch and the transformer
+# stack, so they are removed after the install (about 1 GB less); 1 keeps them, for a
+# pipeline trained with configs/transformer.cfg.
+ARG WITH_TORCH=0
 COPY packages/dist /wheels
-RUN python -m venv /opt/spacy-phi \
+# The install resolves the complete dependency set (so the wheel set is checked whole);
+# the load at the end fails the build if the pipeline needs what was removed.
+RUN python3 -m venv /opt/spacy-phi \
     && /opt/spacy-phi/bin/pip install --no-cache-dir --no-index --find-links /wheels \
-       "spacy_phi[serve]" en_phi_deid
+       "spacy_phi[serve]" en_phi_deid \
+    && if [ "$WITH_TORCH" != 1 ]; then \
+         /opt/spacy-phi/bin/pip uninstall --yes --quiet torch spacy-transformers transformers \
+           tokenizers safetensors huggingface-hub hf-xet spacy-alignments sympy mpmath networkx; \
+       fi \
+    && /opt/spacy-phi/bin/python -c "import spacy; spacy.load('en_phi_deid')"
 
 # The image proper: the installed environment only, not the wheels.
-FROM ${PYTHON_IMAGE}
+FROM ${BASE_IMAGE}
 COPY --from=install /opt/spacy-phi /opt/spacy-phi
 ENV PATH=/opt/spacy-phi/bin:$PATH \
     PYTHONDONTWRITEBYTECODE=1 \

@@ -24,8 +24,8 @@ from importlib.metadata import PackageNotFoundError, distribution
 from pathlib import Path
 from typing import Dict, Iterable, List, Optional, Sequence, Set, Tuple
 
-from packaging.requirements import Requirement
-from packaging.utils import canonicalize_name
+from packaging.requirements import InvalidRequirement, Requirement
+from packaging.utils import InvalidWheelFilename, canonicalize_name, parse_wheel_filename
 from packaging.version import Version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,12 +168,53 @@ def our_wheels(dist: Path) -> List[Path]:
     return ours
 
 
+def missing_wheels(dist: Path) -> List[str]:
+    """The requirements of DIST/REQUIREMENTS-offline.txt that no wheel in DIST satisfies:
+    empty when `pip install --no-index --find-links DIST` has what it needs (the
+    container build checks this before it runs, rather than failing inside the build).
+
+    dist (Path): the wheel folder.
+    RETURNS (List[str]): the unsatisfied requirement lines; every line when the list is missing.
+    """
+    listed = dist / REQUIREMENTS_NAME
+    if not listed.is_file():
+        return [REQUIREMENTS_NAME]
+    have: Dict[str, List[Version]] = {}
+    for wheel in dist.glob("*.whl"):
+        try:
+            name, version, _, _ = parse_wheel_filename(wheel.name)
+        except InvalidWheelFilename:
+            continue
+        have.setdefault(canonicalize_name(name), []).append(version)
+    missing = []
+    for line in listed.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", "-")):
+            continue  # comments and pip options (the index line)
+        try:
+            requirement = Requirement(line)
+        except InvalidRequirement:
+            missing.append(line)
+            continue
+        versions = have.get(canonicalize_name(requirement.name), [])
+        if not any(requirement.specifier.contains(v, prereleases=True) for v in versions):
+            missing.append(line)
+    return missing
+
+
 def main(argv: Optional[Sequence[str]] = None) -> int:
     """Build the spacy_phi wheel into DIST and write DIST/REQUIREMENTS-offline.txt."""
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("dist", type=Path, help="the wheel folder (holds the en_phi_deid wheel)")
     parser.add_argument("--no-build", action="store_true", help="only write the requirements list")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing; list the dependency wheels DIST lacks (exit 1 if any)")
     args = parser.parse_args(argv)
+    if args.check:
+        missing = missing_wheels(args.dist)
+        for line in missing:
+            print(line)
+        return 1 if missing else 0
     if not args.no_build:
         build_spacy_phi_wheel(args.dist)
     ours = our_wheels(args.dist)

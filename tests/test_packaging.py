@@ -269,3 +269,20 @@ def test_the_offline_wheel_list_holds_the_service_extra_and_not_the_test_one(tmp
         expected = f"{name}=={version(name)}" if importlib.util.find_spec(name) else name
         assert any(line.lower().startswith(expected) for line in lines), name
     assert not [line for line in lines if line.lower().startswith("pytest")]
+
+
+def test_the_wheel_set_check_names_each_pinned_dependency_no_wheel_satisfies(tmp_path) -> None:
+    """scripts/build_image.sh downloads the dependency wheels only when the set lacks
+    some: a local build label (torch 2.13.0+cpu) satisfies a release pin (==2.13.0),
+    another version or a missing wheel does not, and no list at all is a gap."""
+    spec = importlib.util.spec_from_file_location("offline_wheels", ROOT / "scripts" / "offline_wheels.py")
+    offline_wheels = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(offline_wheels)
+    assert offline_wheels.missing_wheels(tmp_path) == ["REQUIREMENTS-offline.txt"]
+    (tmp_path / "REQUIREMENTS-offline.txt").write_text(
+        "# a comment\n--extra-index-url https://download.pytorch.org/whl/cpu\n"
+        "torch==2.13.0\nPyYAML==6.0.4\nsrsly==2.5.6\nnumpy==2.4.6\n")
+    for name in ("torch-2.13.0+cpu-cp311-cp311-manylinux_2_28_x86_64.whl", "pyyaml-6.0.4-cp311-cp311-manylinux_2_17_x86_64.whl",
+                 "srsly-2.5.5-cp311-cp311-manylinux_2_17_x86_64.whl", "not-a-wheel.whl"):
+        (tmp_path / name).write_bytes(b"")
+    assert offline_wheels.missing_wheels(tmp_path) == ["srsly==2.5.6", "numpy==2.4.6"]
