@@ -134,7 +134,7 @@ def test_finetune_command_saves_the_adapted_pipeline_and_the_held_out_notes(tmp_
     base, corrections, replay = _write_inputs(tmp_path)
     out, held = tmp_path / "adapted", tmp_path / "held.jsonl"
     code = main(["finetune", str(corrections), "--base", str(base), "-o", str(out), "--site", "test",
-                 "--replay", str(replay), "--replay-notes", "2", "--steps", "3", "--held-out", "0.3",
+                 "--replay", str(replay), "--replay-notes", "2", "--replay-batch", "1", "--steps", "3", "--held-out", "0.3",
                  "--held-out-output", str(held)])
     assert code == 0
     printed = capsys.readouterr().out

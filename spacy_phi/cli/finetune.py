@@ -2,7 +2,7 @@
 
     spacy-phi finetune CORRECTIONS --base M -o OUTPUT --site NAME [--replay train_mix.spacy]
                        [--replay-notes 2000] [--held-out 0.2] [--held-out-output held_out.jsonl]
-                       [--steps 300] [--learn-rate 0.0005] [--seed 0]
+                       [--steps 300] [--replay-batch 8] [--learn-rate 0.0005] [--seed 0]
 
 CORRECTIONS is the review page's JSONL (`spacy-phi review`). A share of the
 notes (by a hash of their id) is held out and written to --held-out-output for
@@ -50,6 +50,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--held-out-output", type=Path,
                         help="write the held-out notes here (JSONL, holds PHI) for `spacy-phi evaluate`")
     parser.add_argument("--steps", type=int, default=defaults.steps, help=f"updates (default: {defaults.steps})")
+    parser.add_argument("--replay-batch", type=int, default=defaults.replay_batch,
+                        help=f"replayed notes per update, beside {defaults.site_batch} corrected ones "
+                             f"(default: {defaults.replay_batch})")
     parser.add_argument("--learn-rate", type=float, default=defaults.learn_rate,
                         help=f"Adam learning rate (default: {defaults.learn_rate})")
     parser.add_argument("--seed", type=int, default=defaults.seed, help="seed (default: 0)")
@@ -80,7 +83,8 @@ def run_finetune(args: argparse.Namespace) -> int:
         conversion = ConversionReport()
         site, dropped = site_examples(nlp, train, conversion)
         replay = replay_examples(nlp, args.replay, args.replay_notes, args.seed) if args.replay else []
-        settings = FinetuneSettings(steps=args.steps, learn_rate=args.learn_rate, seed=args.seed)
+        settings = FinetuneSettings(steps=args.steps, replay_batch=args.replay_batch, learn_rate=args.learn_rate,
+                                    seed=args.seed)
         report = finetune(nlp, site, replay, settings)
         report.dropped_spans = dropped + conversion.total_unusable
         mark_adapted(nlp, args.site, report, base)
