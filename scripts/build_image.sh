@@ -30,19 +30,7 @@ done
 python="${PYTHON:-python3}"
 dist="packages/dist"
 
-builder="${BUILDER:-}"
-if [[ -z "$builder" ]]; then
-    for candidate in docker podman; do
-        if command -v "$candidate" >/dev/null && "$candidate" info >/dev/null 2>&1; then
-            builder="$candidate"
-            break
-        fi
-    done
-fi
-if [[ -z "$builder" ]]; then
-    echo "No container engine answers: docker info and podman info failed (is the daemon running?)." >&2
-    exit 2
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/container_engine.sh"
 
 if ! compgen -G "$dist/en_phi_deid-*.whl" >/dev/null || ! compgen -G "$dist/spacy_phi-*.whl" >/dev/null; then
     echo "Building the en_phi_deid and spacy_phi wheels (spacy project run package)..." >&2

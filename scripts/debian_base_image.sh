@@ -15,19 +15,7 @@ MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
 # does not resolve: its providers are listed by name. passwd: useradd for the non-root user.
 PACKAGES="python3.11,python3.11-venv,python3-distutils,python3-lib2to3,python3-pip-whl,python3-setuptools-whl,passwd"
 
-builder="${BUILDER:-}"
-if [[ -z "$builder" ]]; then
-    for candidate in docker podman; do
-        if command -v "$candidate" >/dev/null && "$candidate" info >/dev/null 2>&1; then
-            builder="$candidate"
-            break
-        fi
-    done
-fi
-if [[ -z "$builder" ]]; then
-    echo "No container engine answers (docker info and podman info failed)." >&2
-    exit 2
-fi
+. "$(dirname "${BASH_SOURCE[0]}")/container_engine.sh"
 command -v debootstrap >/dev/null || { echo "debootstrap is not installed (apt-get install debootstrap)." >&2; exit 2; }
 
 root="$(mktemp -d)"

@@ -229,9 +229,8 @@ _ORDINAL_COUNT_AFTER = re.compile(
 #: Months and weekdays as a note abbreviates them (and "May", "June", "July");
 #: each is also a word or a charting abbreviation ("DEC" decreased, "SAT"
 #: saturation, "MAR" the medication record, "MAY" the verb).
-_SHORT_MONTHS_AND_DAYS = frozenset(
-    "jan feb mar apr may jun june jul july aug sep sept oct nov dec mon tue tues wed thu thur thurs fri sat sun".split()
-)
+_SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
+_SHORT_MONTHS_AND_DAYS = frozenset("jan feb mar apr may jun june jul july aug sep sept oct nov dec".split()) | _SHORT_DAYS
 #: A date cue before a month or weekday: "in May", "on Sat", "since Dec", "last Sun", "early Mar".
 _DATE_WORD_CUE_BEFORE = re.compile(
     r"\b(?:on|in|since|from|until|till|thru|by|of|for|last|next|this|early|late|mid|each|every|through|to|"
@@ -249,9 +248,6 @@ _DAY_OR_YEAR_BEFORE = re.compile(r"(?<![\w.])(?:[0-3]?\d(?:st|nd|rd|th)?|[12]\d{
 _READING_AFTER = re.compile(r"[ \t]*:?[ \t]*(?:\d{1,3}(?:\.\d+)?[ \t]*%|\d+\.\d+|(?:3[2-9]|[4-9]\d|\d{3})(?!\d))")
 #: A word after it on the same line: "DEC UOP", "MAY NEED" (not "RETURN MON." at a sentence end).
 _WORD_AFTER = re.compile(r"[ \t]+[A-Za-z]")
-#: Weekdays as a note abbreviates them: before a reading no day is, one is a
-#: charting word ("SAT 98" is a saturation; "Sat 12" may be a date).
-_SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
 
 
 #: Date words that make no date alone (annotated only with a year: "summer 2020").
