@@ -48,6 +48,7 @@ from thinc.api import Model
 from thinc.types import Floats2d, Ints2d
 
 from ..lexicon.common_words import person_names
+from ..lexicon.word_usage import written_in_lower_case
 from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
 from ..note_case import is_cased_text, is_mostly_upper_case
@@ -140,7 +141,7 @@ _capitals_of: Optional[Tuple[MedicalVocabulary, Dict[str, str]]] = None
 def _name_more_than_word(lower: str, vocab: MedicalVocabulary) -> bool:
     """A name of the name lists that the common-word list does not hold ("charlie",
     "will", "brown": ordinary, if at all, only as a function or spoken word)."""
-    return lower in person_names() and not vocab.is_common_word(lower, function_words=False)
+    return lower in person_names() and not vocab.is_common_word(lower, function_words=False) and not written_in_lower_case(lower)
 
 
 def _is_ordinary(lower: str, vocab: MedicalVocabulary) -> bool:
@@ -152,6 +153,7 @@ def _is_ordinary(lower: str, vocab: MedicalVocabulary) -> bool:
         or vocab.is_always_medical(lower)
         or vocab.is_head(lower)
         or vocab.is_misspelt_common_word(lower)
+        or written_in_lower_case(lower)
     )
 
 
