@@ -28,6 +28,9 @@ WORD_USAGE_FILE = "word_usage.txt.gz"
 #: A word rarer than this in lower case is judged by the word lists alone (its
 #: ratio of cases is noise): about one word in 3.3 million.
 MIN_LOG_PROB = -15.0
+#: Shorter words are judged by the word lists alone: web text types acronyms in
+#: lower case ("nyc", "rn", "tf").
+MIN_LETTERS = 4
 #: How much more often (natural log) the lower-case form must be written than
 #: the capitalised one, for a word no name list holds ("feet", "home"; e^0.5 ≈ 1.6 times)
 #: and for a word of the name lists ("hung", "said"; e^2.5 ≈ 12 times: "Hope",
@@ -55,11 +58,28 @@ def written_in_lower_case(lower: str) -> bool:
     """Whether mixed-case English writes this lower-case word mostly in lower case:
     a frequent word used far more often as a word than as a name ("feet", "home",
     "hung", "said"; not "hope", "brown", "lucy", nor a rare word)."""
+    if len(lower) < MIN_LETTERS:
+        return False  # web text types short acronyms in lower case ("nyc", "rn")
     usage = word_usage().get(lower)
     if usage is None or usage[0] < MIN_LOG_PROB:
-        return False
+        return False  # rare in lower case (or a name only: "abrams")
     margin = NAME_WORD_MARGIN if lower in person_names() else WORD_MARGIN
     return usage[0] - usage[1] >= margin
 
 
-__all__ = ["MIN_LOG_PROB", "NAME_WORD_MARGIN", "WORD_MARGIN", "WORD_USAGE_FILE", "word_usage", "written_in_lower_case"]
+#: How much more often (natural log) a name is written capitalised than in lower case ("ross", "smith", "abrams").
+NAME_MARGIN = 1.0
+
+
+def written_as_name(lower: str) -> bool:
+    """Whether mixed-case English writes this word mostly capitalised, as a name
+    is ("Ross" 14 times as often as "ross"; "Smith", "Abrams"; not "pat",
+    "hall", "brown", nor a word rare either way)."""
+    usage = word_usage().get(lower)
+    return usage is not None and usage[1] >= MIN_LOG_PROB and usage[1] - usage[0] >= NAME_MARGIN
+
+
+__all__ = [
+    "MIN_LETTERS", "MIN_LOG_PROB", "NAME_MARGIN", "NAME_WORD_MARGIN", "WORD_MARGIN", "WORD_USAGE_FILE", "word_usage", "written_as_name",
+    "written_in_lower_case",
+]

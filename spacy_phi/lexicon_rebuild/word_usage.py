@@ -11,9 +11,9 @@ This module extracts those two frequencies from the English lexeme
 probability table of the MIT-licensed PyPI package `spacy-lookups-data`
 (1.0.5, `en_lexeme_prob.json.gz`: natural-log probabilities of one million
 word forms, as written, estimated by the spaCy authors from a large web
-corpus). Kept: lower-case ASCII words of two letters or more whose own log
-probability is at least `MIN_LOG_PROB`, with the log probability of the
-capitalised form (or `MISSING_LOG_PROB` when the table does not list it),
+corpus). Kept: ASCII words of two letters or more whose lower-case or
+capitalised form has a log probability of at least `MIN_LOG_PROB`, with both
+log probabilities (`MISSING_LOG_PROB` for a form the table does not list),
 rounded to one decimal: one "word<TAB>lower<TAB>capitalised" line each.
 
 Rebuild (needs `pip install --no-deps spacy-lookups-data==1.0.5`; the result ships gzipped):
@@ -41,16 +41,20 @@ def select_word_usage(probabilities: Dict[str, float]) -> List[Tuple[str, float,
     """The (word, lower-case log prob, capitalised log prob) rows kept, sorted by word.
 
     probabilities (Dict[str, float]): log probability of each form, as written.
-    RETURNS (List[Tuple[str, float, float]]): lower-case ASCII words of two
-        letters or more at least `MIN_LOG_PROB`, with their capitalised form's.
+    RETURNS (List[Tuple[str, float, float]]): ASCII words of two letters or
+        more whose lower-case or capitalised form is at least `MIN_LOG_PROB`
+        ("home"; "abrams", a name rare in lower case), by their lower-case form.
     """
-    rows = []
-    for word, log_prob in probabilities.items():
-        if len(word) < 2 or not (word.isascii() and word.isalpha() and word.islower()) or log_prob < MIN_LOG_PROB:
+    rows = {}
+    for form in probabilities:
+        word = form.lower()
+        if len(word) < 2 or not (word.isascii() and word.isalpha()) or word in rows or form not in (word, word.capitalize()):
             continue
-        capitalised = probabilities.get(word.capitalize(), MISSING_LOG_PROB)
-        rows.append((word, round(log_prob, 1), round(max(capitalised, MISSING_LOG_PROB), 1)))
-    return sorted(rows)
+        lower = max(probabilities.get(word, MISSING_LOG_PROB), MISSING_LOG_PROB)
+        capitalised = max(probabilities.get(word.capitalize(), MISSING_LOG_PROB), MISSING_LOG_PROB)
+        if max(lower, capitalised) >= MIN_LOG_PROB:
+            rows[word] = (word, round(lower, 1), round(capitalised, 1))
+    return sorted(rows.values())
 
 
 def write_word_usage(path: Path, header: str, rows: Iterable[Tuple[str, float, float]]) -> None:

@@ -18,6 +18,7 @@ from typing import FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
+from ...lexicon.clinical_numbers import has_number_with_unit
 from ..reasons import (
     REASON_BODY_PART,
     REASON_MEDICAL_OR_BRAND,
@@ -27,6 +28,7 @@ from ..reasons import (
     REASON_NOT_STREET,
     REASON_ROLE_AS_PLACE,
     REASON_STATE_ABBREVIATION,
+    REASON_STREET_DOSE,
     REASON_STREET_NUMBER_UNIT,
     REASON_ULTRASOUND,
     sub_reason,
@@ -181,6 +183,10 @@ _NOT_STREET_AFTER_NUMBER = frozenset(
 )
 
 
+#: A dose, a rate or an oxygen flow with its unit anywhere in a STREET span ("60 MCGS", "4LNC").
+DOSE_OR_VOLUME = REASON_STREET_DOSE
+
+
 def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """Why a STREET span is no street line (or None)."""
     if any(w in STREET_WORDS for w in words(span.text)):
@@ -191,6 +197,8 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
         first = span[0].text
         if len(span) > 1 and first.isdigit() and span[1].text.lower().rstrip(".") in _NOT_STREET_AFTER_NUMBER:
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
+        if has_number_with_unit(span.text):
+            return DOSE_OR_VOLUME  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
         return None
     return REASON_NOT_STREET
 

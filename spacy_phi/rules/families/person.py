@@ -31,7 +31,7 @@ _NOT_CLINICIAN_WORDS = (
 
 #: Care staff's roles as notes in capitals write them before a name ("IV NURSE
 #: VIRGINIA SALLESE", "HO SCHWARZ": house officer, "RABBI KLEIN").
-_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
+_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|MD|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
 
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
@@ -178,9 +178,10 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",
-            rf"\b(?:DR|RN)(?:\.\s*|\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){CAPS_NAME})?)(?![\w])",
+            # "RN." ends a sentence ("SKIN CARE RN.  HEME--INR"); "DR." is the title's own stop
+            rf"\b(?:DR(?:\.\s*|\s+)|RN\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b){CAPS_NAME})?)(?![\w])",
             checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
-            exclude_after=r"\s*:",
+            exclude_after=r"\s*(?::|--)",
             priority=2,
             description="clinician in capitals after a title ('RN JONES', 'DR SMITH'; not 'RN ASSESSMENT')",
         ),
@@ -205,7 +206,7 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "patient_title_caps", "PATIENT",
             rf"\b(?:MR|MRS|MISS)\.?[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
-            checks=("not_common_word",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
+            checks=("no_word_after_role",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
             prefilter=r"\b(?:MR|MRS|MISS)\.?[ \t]+[A-Z]{2}",
             priority=2,
             description="a patient or relative in capitals after a title without its dot ('MRS BRUCER HERE', 'MR LOMISH HAD')",
@@ -220,7 +221,7 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "staff_role_caps_full", "DOCTOR",
             rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>{CAPS_NAME}[ \t]+{CAPS_NAME})(?![\w])",
-            checks=("not_common_word",),
+            checks=("no_word_after_role",),
             prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
             priority=2,
             description="care staff in capitals after their role, given and family name ('IV NURSE VIRGINIA SALLESE CALLED')",
@@ -229,10 +230,27 @@ def rules() -> List[RegexRule]:
             "staff_role_caps", "DOCTOR",
             # four letters or more: "PER HO LLL EFFUSION" reports a finding
             rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>[A-Z]{{4,}}(?:[-'][A-Z]{{2,}})?)(?![\w])",
-            checks=("not_common_word",),
+            checks=("no_word_after_role",),
             prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
             priority=2,
             description="care staff in capitals after their role ('SPOKE WITH HO SCHWARZ', 'RABBI KLEIN CAME'); not 'HO AWARE'",
+        ),
+        RegexRule(
+            "order_attribution", "DOCTOR",
+            # "per" attributes an order or a report to its author; the check keeps names only
+            rf"\b(?:per|Per|PER)[ \t]+(?:(?:DR|Dr|dr)\.?[ \t]*)?(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)(?![\w'’-])",
+            checks=("attributed_person",),
+            priority=2,
+            prefilter=r"(?i)\bper[ \t]",
+            description="the author of an order or a report after 'per' ('PER DOUGLASS WILL HOLD', 'per carol wolfe', 'PER K. ABRAMS PA'; not 'per protocol', 'per MD')",
+        ),
+        RegexRule(
+            "order_attribution_one", "DOCTOR",
+            rf"\b(?:per|Per|PER)[ \t]+(?:(?:DR|Dr|dr)\.?[ \t]*)?(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+)(?![\w'’-])",
+            checks=("attributed_person",),
+            priority=2,
+            prefilter=r"(?i)\bper[ \t]",
+            description="one name after 'per' when the next word is none ('PER DOUGLASS WILL HOLD')",
         ),
         RegexRule(
             "doctors_coordinated", "DOCTOR",
