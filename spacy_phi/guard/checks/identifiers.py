@@ -160,13 +160,17 @@ _PHONE_RUN = re.compile(r"\+?\(?\d[\d().\- ]*\d")
 _EXTENSION_FIRST = re.compile(r"^(?:x|ext\.?|extension)[ \t]*\d{2,6}$", re.IGNORECASE)
 #: A short number of an extension or a pager: digits, one hyphen at most ("1234", "4-5678").
 _SHORT_NUMBER = re.compile(r"^\d{1,6}(?:-\d{1,6})?$")
-#: How many digits a phone number has without a phone word before it: a local
-#: number (7), with its area code (10), with the country code "1" (11).
-_PHONE_DIGIT_COUNTS = frozenset({7, 10, 11})
+#: A hospital's internal extension: one digit, a hyphen, four digits ("2-9239").
+_EXTENSION_SHAPE = re.compile(r"^\d-\d{4}$")
+#: Four digits that read as a 24-hour time ("1850").
+_CLOCK_DIGITS = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+#: How many digits a phone number has without a phone word before it: a US local
+#: number (7) up to the longest international number (15; a Spanish one has 9).
+_MIN_PHONE_DIGITS, _MAX_PHONE_DIGITS = 7, 15
 #: A phone word right before a short number that makes it an extension or a pager ("x4-5678", "pager 1234").
 _PHONE_CUE_BEFORE = re.compile(
-    r"(?:\b(?:x|ext|extension|pager|beeper|page|paged|phone|tel|telephone|call|called|cell|mobile|fax|number|no)"
-    r"|#|@)[\s.:#-]*$",
+    r"(?:\b(?:x|ext|extension|pag\w*|pgr|beeper|phone|tel|telephone|call|called|callback|cell|mobile|fax|number|no|t|p|c)"
+    r"(?:[ \t]+(?:me|him|her|us|them|back|at|on|to))*|#|@)[\s.:#-]*$",
     re.IGNORECASE,
 )
 #: Two amounts in a rising range ("750-1000"): volumes or doses, no local number.
@@ -176,8 +180,8 @@ _ROUND_RANGE = re.compile(r"^(\d{3})\s*-\s*(\d{4})$")
 def phone_layout_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """Why a PHONE or FAX span's digits are not laid out as a phone number, or None.
 
-    A phone number is a run of 7, 10 or 11 digits (8 to 15 after a "+") joined
-    by hyphens, dots, spaces or brackets, its groups of three digits or more;
+    A phone number is a run of 7 to 15 digits joined by hyphens, dots, spaces
+    or brackets, none of them a decimal ("7.36");
     the span may hold words around it (the trimming of edges handles them). A
     shorter number is an extension or a pager number only after its phone word
     ("x4-5678", "pager 1234", "ext 557")."""
@@ -189,16 +193,18 @@ def phone_layout_reason(span: Span, text: str, check_words: CheckWords) -> Optio
         digits = sum(len(g) for g in groups)
         if "." in run.strip(".") and any(len(g) < 3 for g in groups):
             continue  # a decimal reading ("7.36", "2.2.")
-        if run.startswith("+") and 8 <= digits <= 15:
-            return None
-        if digits in _PHONE_DIGIT_COUNTS:
+        if _MIN_PHONE_DIGITS <= digits <= _MAX_PHONE_DIGITS:
             rising = _ROUND_RANGE.match(run.strip())
             if rising and _round_rising(int(rising.group(1)), int(rising.group(2))) and not _phone_cue(span, text):
                 return ROUND_AMOUNT_RANGE  # "IS 750-1000": a range of amounts
             return None
-    digits = sum(c.isdigit() for c in value)
-    if digits <= 6 and _SHORT_NUMBER.match(value) and _phone_cue(span, text):
-        return None  # "pager 1234", "call 4-5678"
+    if _EXTENSION_SHAPE.match(value):
+        return None  # "2-9239": a hospital's internal extension
+    if _SHORT_NUMBER.match(value):
+        if _phone_cue(span, text):
+            return None  # "pager 1234", "page me at 7904", "Callback: 2-2194"
+        if text[max(0, span.start_char - 1) : span.start_char] == "(" and not _CLOCK_DIGITS.match(value):
+            return None  # "Dr. Halabi (90234)": a number in brackets after a name; "(1850)" is a time
     return PHONE_LAYOUT  # "at 1605" (a time), "5.5/ 3.09/ 611", "50%/AC 500X12"
 
 

@@ -238,7 +238,7 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "order_attribution", "DOCTOR",
             # "per" attributes an order or a report to its author; the check keeps names only
-            rf"\b(?:per|Per|PER)[ \t]+(?:(?:DR|Dr|dr)\.?[ \t]*)?(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)(?![\w'’-])",
+            rf"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)(?![\w'’-])",
             checks=("attributed_person",),
             priority=2,
             prefilter=r"(?i)\bper[ \t]",
@@ -246,7 +246,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "order_attribution_one", "DOCTOR",
-            rf"\b(?:per|Per|PER)[ \t]+(?:(?:DR|Dr|dr)\.?[ \t]*)?(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+)(?![\w'’-])",
+            rf"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+)(?![\w'’-])",
             checks=("attributed_person",),
             priority=2,
             prefilter=r"(?i)\bper[ \t]",
@@ -611,6 +611,11 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("COPING-- SISTER,CARLOTTA ANNE HAS PHONED", "PATIENT", "CARLOTTA ANNE", "relative_comma_caps"),
     ("IV NURSE ORSOLYA SZALAVECZ CALLED AND SAID", "DOCTOR", "ORSOLYA SZALAVECZ", "staff_role_caps_full"),
     ("SPOKE WITH HO SCHWEBEL REGARDING PT'S STATUS.", "DOCTOR", "SCHWEBEL", "staff_role_caps"),
+    ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
+    ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
+    ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
+    ("DR TYRELL HAD TOLD DR TYRO BY PHONE", "DOCTOR", "TYRO", "doctor_caps_title"),
+    ("ORDER DOUBLE CHECKED W/MD SPEARS AS MED WAS HELD", "DOCTOR", "SPEARS", "staff_role_caps"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
