@@ -181,6 +181,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "hospital_name": gazetteers.is_hospital_name,
     "institution_word": care_places.is_institution_word,
     "institution_acronym": care_places.is_institution_acronym,
+    "hospital_initialism": care_places.is_hospital_initialism,
     "listed_city": care_places.is_listed_city,
     "named_institution_before_head": care_places.is_named_institution_before_head,
     "signature_name": care_places.is_signature_name,

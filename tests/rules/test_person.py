@@ -100,6 +100,8 @@ LOOKALIKES = [
     # after a title or a role, a word English writes mostly in lower case is no name
     ("EVAL BY MD WARM SOAK TO SITE", "WARM"),
     ("SKIN CARE RN.  HEME--INR REMAINS ELEVATED", "HEME"),
+    ("Dr. Ballou and Team aware", "Team"),
+    ("DR BALLOU AND PT DISCUSSED", "PT"),
 ]
 
 

@@ -36,7 +36,7 @@ _STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|MD|INTERN|FELLOW|HOUSE[ \t]+
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
 _STAFF_ROLES_FIRST = (
-    "RD|SW|CM|SLP|RT|OT|MSW|PCP|CRC|Chaplain|Dietitian|Pharmacist|Counselor|counselor|Therapist|Doula|Scribe|Tech|"
+    "RD|SW|CM|SLP|RT|OT|MSW|PCP|CRC|HO|Chaplain|Dietitian|Pharmacist|Counselor|counselor|Therapist|Doula|Scribe|Tech|"
     "[Cc]o-facilitator|[Ff]acilitator"
 )
 
@@ -265,6 +265,14 @@ def rules() -> List[RegexRule]:
             checks=("no_long_common_word",),
             priority=2,
             description="the second of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
+        ),
+        RegexRule(
+            "doctor_and_colleague", "DOCTOR",
+            # "Dr. Ballou and Dutter aware": the second name shares the title
+            rf"\b(?:Dr|DR)\.?[ \t]+(?:{NAME_WORD}|{CAPS_NAME})[ \t]+(?:and|AND|&)[ \t]+(?!(?:Dr|DR|Drs|DRS)\b)(?P<value>{NAME_WORD}|{CAPS_NAME})(?![\w'’-])",
+            checks=("no_word_after_role",),
+            priority=2,
+            description="a second clinician after 'Dr. NAME and' ('Dr. Ballou and Dutter aware'; not 'Dr. Ballou and Team', 'Dr. Ballou and Pt')",
         ),
         RegexRule(
             "name_before_phone_label", "PATIENT",
@@ -618,6 +626,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("ORDER DOUBLE CHECKED W/MD SPEARS AS MED WAS HELD", "DOCTOR", "SPEARS", "staff_role_caps"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
+    ("Dr. Ballou and Dutter aware. Are monitoring urine output", "DOCTOR", "Dutter", "doctor_and_colleague"),
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
