@@ -93,9 +93,16 @@ _APPROXIMATE_BEFORE = re.compile(r"(?:\b(?:approx|aprox|approximately|around)\.?
 _COUNT = re.compile(r"^(?:[xX×]\s?\d{1,2}(?:\s*-\s*\d{1,2})?|[dD]?\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?)$")
 
 
-def has_number_with_unit(value: str) -> bool:
-    """A number or range with its unit anywhere in `value` ("60 MCGS", "850U/HR", "4LNC")."""
-    return _NUMBER_WITH_UNIT.search(value) is not None
+#: A dose, an infusion rate or an oxygen flow: a number and its unit ("60 MCGS", "850U/HR", "4LNC", "40 MEQ").
+_DOSE_OR_FLOW = re.compile(
+    r"(?<![\w#./])\d{1,4}(?:\.\d+)?[ \t]?(?:mcgs?|mics?|meq|units?|u(?=/)|cc|ml|lpm|l?nc|l/?min)(?![a-z])", re.IGNORECASE
+)
+
+
+def has_dose_or_flow(value: str) -> bool:
+    """A dose, an infusion rate or an oxygen flow with its unit anywhere in `value`
+    ("60 MCGS", "850U/HR", "4LNC"); a house or unit number is none ("#8G", "Suite 3C")."""
+    return _DOSE_OR_FLOW.search(value) is not None
 
 
 def measure_before(text: str, start: int) -> bool:
@@ -215,6 +222,6 @@ def is_clock_text(value: str) -> bool:
 
 
 __all__ = [
-    "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "has_number_with_unit", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
+    "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "has_dose_or_flow", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
     "vent_setting",
 ]

@@ -121,6 +121,22 @@ def _check_no_long_common_word(value: str) -> bool:
     return not any(len(word) >= 4 and _ordinary_after_title(word) for word in _LETTER_RUN.findall(value))
 
 
+def _check_saint_name(value: str) -> bool:
+    """The word after "st" of a church or school is a saint's name, not a word
+    ("st. pius", "st. mark's"; not "st in the 100's", "st hr 78": sinus tachycardia)."""
+    parts = value.split(None, 1)
+    if not parts or parts[0].lower().rstrip(".") != "st" or len(parts) < 2:
+        return True  # "first baptist": the church's own words
+    name = parts[1].lower().rstrip(".").removesuffix("'s").removesuffix("’s")
+    vocabulary = default_vocabulary()
+    return not (
+        name in FUNCTION_WORDS
+        or written_in_lower_case(name)
+        or vocabulary.is_clinical_abbreviation(name.upper())
+        or (vocabulary.is_ordinary_word(name) and not vocabulary.is_common_word(name, function_words=False))
+    )
+
+
 def _check_no_word_after_role(value: str) -> bool:
     """No word after a staff role or a title in capitals is an ordinary word
     (`_ordinary_after_title`) or a verb that follows a person ("SAID"): "HO
@@ -160,6 +176,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
     "no_word_after_role": _check_no_word_after_role,
+    "saint_name": _check_saint_name,
     "no_long_common_word": _check_no_long_common_word,
     "not_function_word": _check_not_function_word,
     "named_city": _check_named_city,

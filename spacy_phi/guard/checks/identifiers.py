@@ -294,11 +294,7 @@ def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[
     if any(c.isdigit() or c in "_.@" for c in value):
         return None
     lower = value.lower()
-    known = (
-        check_words.known_word(lower)
-        or roles_only([lower], check_words)
-        or (value.islower() and check_words.vocabulary.is_misspelt_common_word(lower))  # "tranplant"
-    )
+    known = check_words.known_word(lower) or roles_only([lower], check_words)
     return REASON_NOT_USERNAME if known else None
 
 

@@ -18,7 +18,7 @@ from typing import FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
-from ...lexicon.clinical_numbers import has_number_with_unit
+from ...lexicon.clinical_numbers import has_dose_or_flow
 from ..reasons import (
     REASON_BODY_PART,
     REASON_MEDICAL_OR_BRAND,
@@ -197,7 +197,7 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
         first = span[0].text
         if len(span) > 1 and first.isdigit() and span[1].text.lower().rstrip(".") in _NOT_STREET_AFTER_NUMBER:
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
-        if has_number_with_unit(span.text):
+        if has_dose_or_flow(span.text):
             return DOSE_OR_VOLUME  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
         return None
     return REASON_NOT_STREET

@@ -542,6 +542,7 @@ def rules() -> List[RegexRule]:
             r"|st\.?\s+(?!louis\b|paul\b|petersburg\b|george\b|augustine\b|cloud\b|joseph\b(?!\s*['’]s))[a-z][a-z'.&-]*(?:['’]s)?"
             r")(?![\w'’])",
             prefilter=r"\b(?:st\.?\s+[a-z]|(?:first|second|grace|calvary|bethel|mount|new\s+hope)\s+[a-z])",
+            checks=("saint_name",),  # "nsr to st in the 100's": sinus tachycardia
             priority=2,
             description=(
                 "a church, parish or school named in lower case in speech ('mass at st. pius', 'i go to first baptist', "
