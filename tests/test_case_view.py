@@ -58,7 +58,7 @@ def nlp():
         ("FEET", False, "feet"),  # no dictionary list holds it, English writes it in lower case
         ("HUNG", False, "hung"),  # a surname somewhere, but English writes it in lower case
         ("BROWN", False, "Brown"),  # written as a name about as often as a word: a possible name
-        ("LUCY", False, "Lucy"),  # written mostly as a name
+        ("NANCY", False, "Nancy"),  # written mostly as a name
         ("ABX", False, "abx"),  # nursing shorthand of the lower-case list
         ("600X12", False, "600X12"),  # digits: as written
         ("A", False, "A"),  # one letter

@@ -28,27 +28,27 @@ def test_words_english_writes_in_lower_case(word):
     assert written_in_lower_case(word)
 
 
-@pytest.mark.parametrize("word", ["hope", "brown", "lucy", "ruth", "lander", "quinton", "maryland", "tyro", "nyc", "unlisted"])
+@pytest.mark.parametrize("word", ["hope", "brown", "nancy", "carol", "kowalski", "ohio", "palfrey", "nyc", "unlisted"])
 def test_names_rare_words_and_short_acronyms_are_not_read_as_lower_case_words(word):
     # names, names that are words as often ("brown", "hope"), rare words, short acronyms web text types in lower case
     assert not written_in_lower_case(word)
     assert MIN_LETTERS == 4
 
 
-@pytest.mark.parametrize("word,expected", [("ross", True), ("smith", True), ("abrams", True), ("pat", False), ("hall", False), ("home", False)])
+@pytest.mark.parametrize("word,expected", [("jones", True), ("smith", True), ("tanaka", True), ("pat", False), ("hall", False), ("home", False)])
 def test_written_as_name(word, expected):
     assert written_as_name(word) is expected
 
 
 def test_rebuild_selects_and_writes_deterministically(tmp_path):
-    probabilities = {"home": -8.3, "Home": -11.4, "Abrams": -13.6, "abrams": -16.6, "rare": -18.0, "x": -5.0, "Ünï": -9.0, "HOME": -13.0}
+    probabilities = {"home": -8.3, "Home": -11.4, "Tanaka": -13.6, "tanaka": -16.6, "rare": -18.0, "x": -5.0, "Ünï": -9.0, "HOME": -13.0}
     rows = select_word_usage(probabilities)
-    assert rows == [("abrams", -16.6, -13.6), ("home", -8.3, -11.4)]
+    assert rows == [("home", -8.3, -11.4), ("tanaka", -16.6, -13.6)]
     first, second = tmp_path / "a.txt.gz", tmp_path / "b.txt.gz"
     write_word_usage(first, "header", rows)
     write_word_usage(second, "header", rows)
     assert first.read_bytes() == second.read_bytes()
-    assert gzip.decompress(first.read_bytes()).decode().splitlines() == ["# header", "abrams\t-16.6\t-13.6", "home\t-8.3\t-11.4"]
+    assert gzip.decompress(first.read_bytes()).decode().splitlines() == ["# header", "home\t-8.3\t-11.4", "tanaka\t-16.6\t-13.6"]
     assert select_word_usage({"only": -10.0})[0][2] == MISSING_LOG_PROB
 
 

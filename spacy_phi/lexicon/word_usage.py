@@ -1,13 +1,13 @@
 """How often English writes a word in lower case rather than capitalised.
 
 In a note typed in capitals a word's case says nothing, so the case view and
-the guard need another witness of whether "FEET", "HUNG" or "LUCY" is an
+the guard need another witness of whether "FEET", "HUNG" or "NANCY" is an
 ordinary word or a name. The dictionary list (`common_words`) misses modern
 and irregular forms ("home", "feet", "began", "lifestyle") and leaves out every
 word of the name lists ("said", "hung", "tiny" are surnames somewhere). Usage
 decides: a word that writers of mixed-case English type in lower case much more
 often than capitalised is an ordinary word ("home" 22 times as often as
-"Home"); a name is mostly capitalised ("Lucy" 11 times as often as "lucy").
+"Home"); a name is mostly capitalised ("Nancy" rather than "nancy").
 
 The table ships gzipped in `spacy_phi/data/medical_vocabulary/word_usage.txt.gz`
 (built by `spacy_phi.lexicon_rebuild.word_usage` from the MIT-licensed
@@ -57,23 +57,23 @@ def word_usage() -> Dict[str, Tuple[float, float]]:
 def written_in_lower_case(lower: str) -> bool:
     """Whether mixed-case English writes this lower-case word mostly in lower case:
     a frequent word used far more often as a word than as a name ("feet", "home",
-    "hung", "said"; not "hope", "brown", "lucy", nor a rare word)."""
+    "hung", "said"; not "hope", "brown", "nancy", nor a rare word)."""
     if len(lower) < MIN_LETTERS:
         return False  # web text types short acronyms in lower case ("nyc", "rn")
     usage = word_usage().get(lower)
     if usage is None or usage[0] < MIN_LOG_PROB:
-        return False  # rare in lower case (or a name only: "abrams")
+        return False  # rare in lower case (or a name only: "tanaka")
     margin = NAME_WORD_MARGIN if lower in person_names() else WORD_MARGIN
     return usage[0] - usage[1] >= margin
 
 
-#: How much more often (natural log) a name is written capitalised than in lower case ("ross", "smith", "abrams").
+#: How much more often (natural log) a name is written capitalised than in lower case ("jones", "smith", "tanaka").
 NAME_MARGIN = 1.0
 
 
 def written_as_name(lower: str) -> bool:
     """Whether mixed-case English writes this word mostly capitalised, as a name
-    is ("Ross" 14 times as often as "ross"; "Smith", "Abrams"; not "pat",
+    is ("Jones", "Smith", "Tanaka"; not "pat",
     "hall", "brown", nor a word rare either way)."""
     usage = word_usage().get(lower)
     return usage is not None and usage[1] >= MIN_LOG_PROB and usage[1] - usage[0] >= NAME_MARGIN

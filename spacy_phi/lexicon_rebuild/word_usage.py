@@ -4,8 +4,8 @@ In a note typed in capitals the case of a word says nothing, and the name lists
 (every Faker locale) hold ordinary words ("said", "hung", "tiny"), while the
 dictionary word list misses modern and irregular forms ("home", "feet", "began",
 "lifestyle"). What a writer of mixed-case English does with the word settles
-it: "home" is written in lower case 22 times as often as "Home", "Lucy" 11
-times as often as "lucy".
+it: "home" is written in lower case 22 times as often as "Home", "Nancy" is
+written capitalised far more often than "nancy".
 
 This module extracts those two frequencies from the English lexeme
 probability table of the MIT-licensed PyPI package `spacy-lookups-data`
@@ -43,7 +43,7 @@ def select_word_usage(probabilities: Dict[str, float]) -> List[Tuple[str, float,
     probabilities (Dict[str, float]): log probability of each form, as written.
     RETURNS (List[Tuple[str, float, float]]): ASCII words of two letters or
         more whose lower-case or capitalised form is at least `MIN_LOG_PROB`
-        ("home"; "abrams", a name rare in lower case), by their lower-case form.
+        ("home"; "tanaka", a name rare in lower case), by their lower-case form.
     """
     rows = {}
     for form in probabilities:

@@ -247,16 +247,16 @@ def _person_name_word(word: str) -> bool:
     return word in person_names() or word in census_given_names()
 
 
-#: An initial before a name ("K." of "K. ABRAMS", "d" of "d ross").
+#: An initial before a name ("K." of "K. ABERNATHY", "d" of "d kovac").
 _INITIAL = re.compile(r"^[A-Za-z]\.?$")
 
 
 def _name_not_word(word: str, word_too: bool) -> bool:
     """A name-list word, or a word English writes mostly capitalised, that is no
     abbreviation, credential, drug or ordinary word and that English does not
-    write mostly in lower case; a word web2 also lists ("carol", "ross") only
-    when English writes it mostly capitalised ("ross") or, with `word_too`, before
-    another name ("carol" of "carol wolfe")."""
+    write mostly in lower case; a word web2 also lists ("carol", "jones") only
+    when English writes it mostly capitalised ("jones") or, with `word_too`, before
+    another name ("carol" of "carol quintero")."""
     vocabulary = default_vocabulary()
     lower = word.lower()
     as_name = written_as_name(lower)
@@ -274,7 +274,7 @@ def _name_not_word(word: str, word_too: bool) -> bool:
 
 def is_attributed_person(value: str) -> bool:
     """Whether the words after "per" name the person an order or a report comes
-    from ("per DOUGLASS", "per carol wolfe", "PER K. ABRAMS", "per d ross"): an
+    from ("per HOLLOWAY", "per marisol quintero", "PER K. ABERNATHY", "per d jones"): an
     optional initial, then one or two name-list words that are no ordinary word
     or abbreviation ("per protocol", "per MD", "per neuro", "per pt", "per pat"
     are not); of two, the last may not also be a word of the dictionary."""

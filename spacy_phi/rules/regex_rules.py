@@ -103,7 +103,7 @@ def _ordinary_after_title(word: str) -> bool:
     """Whether a word after a title or a staff role is a word, not the name: a
     drug, an abbreviation, a function word, or a common word that English writes
     mostly in lower case ("ASSESSMENT", "AWARE"). A dictionary word rare in use
-    or written as a name as often is a surname there ("DR TYRO", "MD SPEARS")."""
+    or written as a name as often is a surname there ("DR PALFREY", "MD HOSIER")."""
     vocabulary = default_vocabulary()
     lower = word.lower()
     if lower in FUNCTION_WORDS or written_in_lower_case(lower):
@@ -116,7 +116,7 @@ def _ordinary_after_title(word: str) -> bool:
 
 def _check_no_long_common_word(value: str) -> bool:
     """No word of four letters or more is an ordinary word (`_ordinary_after_title`:
-    "RN ASSESSMENT" fails; "DR DO", "RN JONES", "DR WHITE", "DR TYRO" pass:
+    "RN ASSESSMENT" fails; "DR DO", "RN JONES", "DR WHITE", "DR PALFREY" pass:
     short words, names that are words too and rare words are left to the title)."""
     return not any(len(word) >= 4 and _ordinary_after_title(word) for word in _LETTER_RUN.findall(value))
 
@@ -140,7 +140,7 @@ def _check_saint_name(value: str) -> bool:
 def _check_no_word_after_role(value: str) -> bool:
     """No word after a staff role or a title in capitals is an ordinary word
     (`_ordinary_after_title`) or a verb that follows a person ("SAID"): "HO
-    SCHWARZ", "MD SPEARS" pass, "HO AWARE", "MD NOTIFIED" do not."""
+    SCHWARZ", "MD HOSIER" pass, "HO AWARE", "MD NOTIFIED" do not."""
     return not any(_ordinary_after_title(word) or word.lower() in NOT_NAME_AFTER_RELATIVE for word in _LETTER_RUN.findall(value))
 
 

@@ -40,6 +40,12 @@ _STAFF_ROLES_FIRST = (
     "[Cc]o-facilitator|[Ff]acilitator"
 )
 
+#: "per" before the author of an order or a report; after "per Dr" the title rules name the doctor.
+_PER = r"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)"
+#: A word in any case, and the same after an optional initial ("K. ABERNATHY", "d kovac").
+_ANY_WORD = r"[A-Za-z][A-Za-z'’-]+"
+_INITIAL_THEN_WORD = rf"(?:[A-Za-z]\.?[ \t]+)?{_ANY_WORD}"
+
 #: Heads of a practice's or institution's name after a role word ("PCP: Sanford Children's Clinic").
 _PRACTICE_AFTER = (
     r"['’]?s?[ \t]+(?:Clinic|Hospital|Center|Centre|Health|Medical|Family|Associates|Group|Pediatrics|Practice|"
@@ -238,19 +244,19 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "order_attribution", "DOCTOR",
             # "per" attributes an order or a report to its author; the check keeps names only
-            rf"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+(?:[ \t]+[A-Za-z][A-Za-z'’-]+)?)(?![\w'’-])",
+            rf"{_PER}(?P<value>{_INITIAL_THEN_WORD}(?:[ \t]+{_ANY_WORD})?)(?![\w'’-])",
             checks=("attributed_person",),
             priority=2,
             prefilter=r"(?i)\bper[ \t]",
-            description="the author of an order or a report after 'per' ('PER DOUGLASS WILL HOLD', 'per carol wolfe', 'PER K. ABRAMS PA'; not 'per protocol', 'per MD')",
+            description="the author of an order or a report after 'per' ('PER HOLLOWAY WILL HOLD', 'per marisol quintero', 'PER K. ABERNATHY PA'; not 'per protocol', 'per MD')",
         ),
         RegexRule(
             "order_attribution_one", "DOCTOR",
-            rf"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)(?P<value>(?:[A-Za-z]\.?[ \t]+)?[A-Za-z][A-Za-z'’-]+)(?![\w'’-])",
+            rf"{_PER}(?P<value>{_INITIAL_THEN_WORD})(?![\w'’-])",
             checks=("attributed_person",),
             priority=2,
             prefilter=r"(?i)\bper[ \t]",
-            description="one name after 'per' when the next word is none ('PER DOUGLASS WILL HOLD')",
+            description="one name after 'per' when the next word is none ('PER HOLLOWAY WILL HOLD')",
         ),
         RegexRule(
             "doctors_coordinated", "DOCTOR",
@@ -622,8 +628,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
     ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
     ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
-    ("DR TYRELL HAD TOLD DR TYRO BY PHONE", "DOCTOR", "TYRO", "doctor_caps_title"),
-    ("ORDER DOUBLE CHECKED W/MD SPEARS AS MED WAS HELD", "DOCTOR", "SPEARS", "staff_role_caps"),
+    ("DR TYRELL HAD TOLD DR PALFREY BY PHONE", "DOCTOR", "PALFREY", "doctor_caps_title"),
+    ("ORDER DOUBLE CHECKED W/MD HOSIER AS MED WAS HELD", "DOCTOR", "HOSIER", "staff_role_caps"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
     ("Dr. Ballou and Dutter aware. Are monitoring urine output", "DOCTOR", "Dutter", "doctor_and_colleague"),
