@@ -93,15 +93,14 @@ _APPROXIMATE_BEFORE = re.compile(r"(?:\b(?:approx|aprox|approximately|around)\.?
 _COUNT = re.compile(r"^(?:[xX×]\s?\d{1,2}(?:\s*-\s*\d{1,2})?|[dD]?\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?)$")
 
 
-#: A dose, an infusion rate or an oxygen flow: a number and its unit ("60 MCGS", "850U/HR", "4LNC", "40 MEQ").
-_DOSE_OR_FLOW = re.compile(
-    r"(?<![\w#./])\d{1,4}(?:\.\d+)?[ \t]?(?:mcgs?|mics?|meq|units?|u(?=/)|cc|ml|lpm|l?nc|l/?min)(?![a-z])", re.IGNORECASE
-)
+#: A number with its unit, not after "#" (a house or unit number: "#8G").
+_DOSE_OR_FLOW = re.compile(rf"(?<!#){_NUMBER_WITH_UNIT.pattern}", re.IGNORECASE)
 
 
 def has_dose_or_flow(value: str) -> bool:
-    """A dose, an infusion rate or an oxygen flow with its unit anywhere in `value`
-    ("60 MCGS", "850U/HR", "4LNC"); a house or unit number is none ("#8G", "Suite 3C")."""
+    """A dose, a volume, an infusion rate or an oxygen flow with its unit anywhere
+    in `value` ("60 MCGS", "850U/HR", "4LNC", "5L NC", "1GM"); a house or unit
+    number after "#" is none ("#8G")."""
     return _DOSE_OR_FLOW.search(value) is not None
 
 
