@@ -101,6 +101,7 @@ LOOKALIKES = [
     ("EVAL BY MD WARM SOAK TO SITE", "WARM"),
     ("SKIN CARE RN.  HEME--INR REMAINS ELEVATED", "HEME"),
     ("Dr. Ballou and Team aware", "Team"),
+    ("HO Notified of the drop in bp", "Notified"),
     ("DR BALLOU AND PT DISCUSSED", "PT"),
 ]
 

@@ -609,6 +609,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Nurse Jones gave meds", "DOCTOR", "Jones", "clinician_credential_before"),
     ("Increase Velphoro to 2 tabs TID w/ meals; RD Collette to see.", "DOCTOR", "Collette", "staff_role_before"),
     ("Allergy list updated in EHR; letter to PCP Benally; wallet card given", "DOCTOR", "Benally", "staff_role_before"),
+    ("500cc NS bolus given w/ minimal effect. HO Falk notified, no other intervention", "DOCTOR", "Falk", "staff_role_before"),
     ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley", "staff_role_before"),
     ("She does not know how he took it. Therapist Okafor reached at 08:10.", "DOCTOR", "Okafor", "staff_role_before"),
     ("I have let Coach Delgado know that Mateo may walk.", "PATIENT", "Delgado", "lay_title_before"),
