@@ -37,6 +37,9 @@ MIN_LETTERS = 4
 #: "Joy", "Young", "White", "Brown" stay possible names).
 WORD_MARGIN = 0.5
 NAME_WORD_MARGIN = 2.5
+#: How much more often (natural log) a name is written capitalised than in lower
+#: case (e^1 ≈ 2.7 times: "jones", "smith", "tanaka").
+NAME_MARGIN = 1.0
 
 
 @lru_cache(maxsize=1)
@@ -67,14 +70,10 @@ def written_in_lower_case(lower: str) -> bool:
     return usage[0] - usage[1] >= margin
 
 
-#: How much more often (natural log) a name is written capitalised than in lower case ("jones", "smith", "tanaka").
-NAME_MARGIN = 1.0
-
-
 def written_as_name(lower: str) -> bool:
     """Whether mixed-case English writes this word mostly capitalised, as a name
-    is ("Jones", "Smith", "Tanaka"; not "pat",
-    "hall", "brown", nor a word rare either way)."""
+    is ("Jones", "Smith", "Tanaka"; not "pat", "hall", "brown", nor a word rare
+    either way)."""
     usage = word_usage().get(lower)
     return usage is not None and usage[1] >= MIN_LOG_PROB and usage[1] - usage[0] >= NAME_MARGIN
 

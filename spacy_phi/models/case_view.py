@@ -53,9 +53,9 @@ from thinc.api import Model
 from thinc.types import Floats2d, Ints2d
 
 from ..lexicon.common_words import person_names
-from ..lexicon.word_usage import written_in_lower_case
 from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
+from ..lexicon.word_usage import written_in_lower_case
 from ..note_case import is_cased_text, is_mostly_upper_case
 
 ARCHITECTURE = "spacy_phi.CaseViewHashEmbed.v1"

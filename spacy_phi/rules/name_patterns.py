@@ -277,7 +277,8 @@ def is_attributed_person(value: str) -> bool:
     from ("per HOLLOWAY", "per marisol quintero", "PER K. ABERNATHY", "per d jones"): an
     optional initial, then one or two name-list words that are no ordinary word
     or abbreviation ("per protocol", "per MD", "per neuro", "per pt", "per pat"
-    are not); of two, the last may not also be a word of the dictionary."""
+    are not); the last is no word of the dictionary unless English writes it
+    mostly as a name ("per d jones")."""
     words = value.split()
     if words and _INITIAL.match(words[0]):
         words = words[1:]

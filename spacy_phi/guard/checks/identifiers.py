@@ -52,8 +52,7 @@ CERVICAL_EXAM = sub_reason(REASON_OBSTETRIC, "cervical_exam")
 
 #: A phone or fax number whose digits are not laid out as one: a reading joined
 #: by "/" or "%", a decimal ("5.5/ 3.09/ 611", "70/38 PWP 40"), a clock time
-#: or short number with no phone word before it ("at 1605"), a range of round
-#: amounts ("IS 750-1000").
+#: or short number with no phone word before it ("at 1605").
 PHONE_LAYOUT = sub_reason(REASON_NOT_PHONE, "no_phone_run")
 #: Two round amounts in a rising range with no phone word before them ("IS 750-1000").
 ROUND_AMOUNT_RANGE = sub_reason(REASON_NOT_PHONE, "round_amounts")
@@ -61,11 +60,6 @@ ROUND_AMOUNT_RANGE = sub_reason(REASON_NOT_PHONE, "round_amounts")
 USERNAME_WITH_SPACE = sub_reason(REASON_USERNAME_OF_WORDS, "words_and_spaces")
 #: Ordinary words joined by a full stop with its space missing ("vent.support").
 USERNAME_JOINED_WORDS = sub_reason(REASON_USERNAME_OF_WORDS, "joined_words")
-#: A URL whose last part is no domain ending: two words joined by a missing space ("enterococcus.the").
-URL_WITHOUT_DOMAIN = REASON_URL_NO_DOMAIN
-#: An IP address that is not four dotted numbers nor an IPv6 address ("930", "04").
-NOT_IP_ADDRESS = REASON_NOT_IP_ADDRESS
-
 #: Least digits an identifier or contact span must hold.
 MIN_DIGITS = {
     "PHONE": 3, "FAX": 3, "ZIP": 3, "SSN": 4, "MEDICALRECORD": 1, "HEALTHPLAN": 1, "ACCOUNT": 1,
@@ -181,10 +175,11 @@ def phone_layout_reason(span: Span, text: str, check_words: CheckWords) -> Optio
     """Why a PHONE or FAX span's digits are not laid out as a phone number, or None.
 
     A phone number is a run of 7 to 15 digits joined by hyphens, dots, spaces
-    or brackets, none of them a decimal ("7.36");
-    the span may hold words around it (the trimming of edges handles them). A
-    shorter number is an extension or a pager number only after its phone word
-    ("x4-5678", "pager 1234", "ext 557")."""
+    or brackets, none of them a decimal ("7.36"); the span may hold words
+    around it (the trimming of edges handles them). A shorter number is an
+    extension or a pager number: after its phone word ("pager 1234", "page me
+    at 7904"), written first ("x557"), in the hospital's "2-9239" shape, or in
+    brackets when it is no 24-hour time ("Dr. Halabi (90234)")."""
     value = span.text.strip()
     if _EXTENSION_FIRST.match(value):
         return None  # "x557", "ext. 2045"
@@ -229,7 +224,7 @@ def ip_address_reason(span: Span, text: str, check_words: CheckWords) -> Optiona
     value = span.text.strip()
     if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", value) or (value.count(":") >= 2 and re.fullmatch(r"[0-9A-Fa-f:.]+", value)):
         return None
-    return NOT_IP_ADDRESS
+    return REASON_NOT_IP_ADDRESS
 
 
 def _known_words_only(value: str, check_words: CheckWords) -> bool:
@@ -272,19 +267,21 @@ def email_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str
 
 
 def url_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A URL needs a dot, a slash, "www" or "localhost"."""
+    """A URL needs a slash, "www" or "localhost", or a dot before a domain
+    ending ("example.org"; "enterococcus.the" is two words whose space is missing)."""
     value = span.text.lower().strip()
     if "/" in value or value.startswith("www") or "localhost" in value or "@" in value:
         return None
     if "." not in value:
         return REASON_NOT_URL
     ending = re.sub(r"[^a-z]", "", value.rstrip(".").rsplit(".", 1)[-1])
-    return None if ending in _DOMAIN_ENDINGS else URL_WITHOUT_DOMAIN  # "example.org"; not "enterococcus.the"
+    return None if ending in _DOMAIN_ENDINGS else REASON_URL_NO_DOMAIN
 
 
 def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A one-word USERNAME without digits or "_.@" must not be an ordinary,
-    medical or job word ("(hospitalist)", "seen by anesthesia")."""
+    """A USERNAME has no space ("HR 44") and is no ordinary words run together
+    ("vent.support"); one without digits or "_.@" must not be an ordinary,
+    medical or job word ("(hospitalist)", "seen by anesthesia", "home")."""
     value = span.text.strip()
     if any(c.isspace() for c in value):
         return USERNAME_WITH_SPACE  # a user name has no space: "HR 44", "RECEIVING CEFTRAXONE"
@@ -299,6 +296,6 @@ def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[
 
 
 __all__ = [
-    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "identifier_cue_before", "NUMBER_LABELS", "digits_reason", "email_reason", "ip_address_reason", "number_shape_reason",
-    "phone_layout_reason", "room_reason", "url_reason", "username_reason",
+    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "identifier_cue_before",
+    "ip_address_reason", "number_shape_reason", "phone_layout_reason", "room_reason", "url_reason", "username_reason",
 ]

@@ -183,10 +183,6 @@ _NOT_STREET_AFTER_NUMBER = frozenset(
 )
 
 
-#: A dose, a rate or an oxygen flow with its unit anywhere in a STREET span ("60 MCGS", "4LNC").
-DOSE_OR_VOLUME = REASON_STREET_DOSE
-
-
 def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """Why a STREET span is no street line (or None)."""
     if any(w in STREET_WORDS for w in words(span.text)):
@@ -198,7 +194,7 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
         if len(span) > 1 and first.isdigit() and span[1].text.lower().rstrip(".") in _NOT_STREET_AFTER_NUMBER:
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
         if has_dose_or_flow(span.text):
-            return DOSE_OR_VOLUME  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
+            return REASON_STREET_DOSE  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
         return None
     return REASON_NOT_STREET
 
