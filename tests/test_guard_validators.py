@@ -163,6 +163,21 @@ VETOED = [
     ("recommends children between the ages of 9 to 11 years old be screened", "9", "AGE", "validator:age_is_a_measure"),
     ("recommends children between the ages of 9 to 11 years old be screened", "11", "AGE", "validator:age_is_a_measure"),
     ("and again between 17 to 20 years old", "20", "AGE", "validator:age_is_a_measure"),
+    # ICU charting: the oxygen saturation, readings as contacts or user names, doses as streets
+    ("suctioned for thick sputum. Sat's in the 90's.", "Sat", "DATE", "validator:date_without_date_word/oxygen_saturation"),
+    ("Pt currently w/ O2 Sat ~ 95% on 4L", "Sat", "DATE", "validator:date_without_date_word/oxygen_saturation"),
+    ("Ready to transfer at 1605 and went", "1605", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
+    ("last c/o was lower at 5.5/ 3.09/ 611 on the drip", "5.5/ 3.09/ 611", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
+    ("sheath out at this time (1850). Pt will need", "1850", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
+    ("PROD COUGH USING IS 750-1000.RR 13-18", "750-1000", "PHONE", "validator:phone_not_laid_out/round_amounts"),
+    ("CARD--HR 44-60, INC MORE BRADY", "HR 44", "USERNAME", "validator:username_of_words/words_and_spaces"),
+    ("Respiratory Care: vent.support and drug support", "vent.support", "USERNAME", "validator:username_of_words/joined_words"),
+    ("64 yr old admitted from home via ED", "home", "USERNAME", "validator:username_is_a_word"),
+    ("cath positive for enterococcus.the quinton was removed", "enterococcus.the", "URL", "validator:url_without_domain_ending"),
+    ("PT TO GO HOME C HUSBAND 930 AM", "930", "IPADDR", "validator:ip_address_not_dotted"),
+    ("NEO AT 200 MCGS ...WITH SBP IN 90S", "200 MCGS", "STREET", "validator:street_is_a_dose_or_flow"),
+    ("RESP: PRISTINE ABG ON 4LNC, WITH THE HELP", "4LNC", "STREET", "validator:street_is_a_dose_or_flow"),
+    ("see flow sheet.\nID: T-max 99.6po. Cont on ABX", "T-max 99.6", "IDNUM", "validator:measurement"),
 ]
 
 
@@ -270,6 +285,17 @@ KEPT = [
     ("lives at 12 Maple", "12 Maple", "STREET"),
     ("MRN 12-3456", "12-3456", "MEDICALRECORD"),
     ("moved here from NYC last year", "NYC", "STATE"),
+    ("will see pt Sat at the clinic", "Sat", "DATE"),
+    ("call her at 617.555.0123 tonight", "617.555.0123", "PHONE"),
+    ("Telefono 967 597 100", "967 597 100", "PHONE"),
+    ("discussed with Dr. Halabi (90234)", "90234", "PHONE"),
+    ("Feel free to page me at 7904", "7904", "PHONE"),
+    ("Callback: 2-2194 after noon", "2-2194", "PHONE"),
+    ("log in as jdoe42 from home", "jdoe42", "USERNAME"),
+    ("user j.smith reset", "j.smith", "USERNAME"),
+    ("portal at portal.example.org for results", "portal.example.org", "URL"),
+    ("login from 10.0.12.7 flagged", "10.0.12.7", "IPADDR"),
+    ("ID: 48213377 on the wristband", "48213377", "IDNUM"),
     ("Moved to the US with his parents.", "US", "COUNTRY"),
 ]
 

@@ -73,6 +73,7 @@ from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.gazetteers import us_cities_lower
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
+from ..lexicon.word_usage import written_in_lower_case
 from ..serialization import JsonStateMixin
 from ..spangroups import (
     KNOWN_GROUP,
@@ -454,7 +455,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             return False  # "SPORTS MEDICINE", "THE LOFTS AT ...", "BRAVO AMBULANCE"
         names = person_names()
         name_like = name_like_words()
-        in_names = [w.lower() in names for w in words]
+        # A word English writes mostly in lower case names no one in capitals ("HUNG", "SAID").
+        in_names = [w.lower() in names and not self._english_lower_case_word(w.lower()) for w in words]
         if any(is_name and w.lower() not in name_like for w, is_name in zip(words, in_names)):
             return False
         return not all(in_names)  # "ROSE HUNTER", "BROWN": every word a name
@@ -531,9 +533,15 @@ class PhiGuard(JsonStateMixin, Pipe):
             or vocab.is_lower_case_shorthand(word)
             or word in ROLE_ABBREVIATIONS
             or lower in name_like_words()  # "WHITE", "GOOD": the span's names were ruled out before
+            or self._english_lower_case_word(lower)  # "FEET", "HOME", "BEGAN": words no dictionary list holds
         ):
             return True
         return not self._may_be_name_or_place(lower) and vocab.is_misspelt_common_word(lower)
+
+    def _english_lower_case_word(self, lower: str) -> bool:
+        """A word English writes mostly in lower case (`lexicon.word_usage`); the
+        table is English, so a Spanish pipeline never asks it."""
+        return not self.spanish and written_in_lower_case(lower)
 
     def _may_be_name_or_place(self, lower: str) -> bool:
         """A lower-case word of the name lists or a place of the gazetteers ("miami",

@@ -75,6 +75,14 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
     person.title_only_reason,
 )
 
+_contact_digits = clinical_numbers.then_clinical_numbers(identifiers.digits_reason)
+
+
+def _phone_check(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+    """PHONE and FAX: the digit checks and the clinical numbers, then the layout of a phone number."""
+    return _contact_digits(span, text, check_words) or identifiers.phone_layout_reason(span, text, check_words)
+
+
 #: The check of each label.
 _LABEL_CHECKS: Dict[str, LabelCheck] = {
     # the numbers of ICU charting after the label's own check (checks/clinical_numbers.py)
@@ -86,8 +94,9 @@ _LABEL_CHECKS: Dict[str, LabelCheck] = {
     "ROOM": clinical_numbers.then_clinical_numbers(identifiers.room_reason),
     **{label: identifiers.digits_reason for label in identifiers.MIN_DIGITS},
     **{label: clinical_numbers.identifier_reason for label in clinical_numbers.IDENTIFIER_LABELS},
-    "PHONE": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
-    "FAX": clinical_numbers.then_clinical_numbers(identifiers.digits_reason),
+    "PHONE": _phone_check,
+    "FAX": _phone_check,
+    "IPADDR": identifiers.ip_address_reason,
     "STATE": place.state_reason,
     "COUNTRY": place.country_reason,
     "CITY": place.place_reason,
@@ -104,7 +113,7 @@ _LABEL_CHECKS: Dict[str, LabelCheck] = {
 #: Labels with a validator (the default of the guard's `validated_labels`).
 VALIDATED_LABELS = (
     "ACCOUNT", "AGE", "BIOID", "CITY", "COUNTRY", "DATE", "DEPARTMENT", "DEVICE", "DOCTOR", "EMAIL",
-    "FAX", "HEALTHPLAN", "HOSPITAL", "IDNUM", "LICENSE", "LOCATION_OTHER", "MEDICALRECORD",
+    "FAX", "HEALTHPLAN", "HOSPITAL", "IDNUM", "IPADDR", "LICENSE", "LOCATION_OTHER", "MEDICALRECORD",
     "ORGANIZATION", "PATIENT", "PHONE", "PROFESSION", "ROOM", "SSN", "STATE", "STREET", "URL", "USERNAME",
     "VEHICLE", "ZIP",
 )
@@ -116,7 +125,7 @@ _FORM_KINDS: FrozenSet[str] = frozenset(
         reasons.REASON_STATE_ABBREVIATION, reasons.REASON_LOWER_CASE_IN_CASED_NOTE, reasons.REASON_POSSESSIVE,
         reasons.REASON_GENERIC_SERVICE, reasons.REASON_ARTICLE_BEFORE_NAME, reasons.REASON_ULTRASOUND,
         reasons.REASON_NAME_STARTS_WITH_NUMBER, reasons.REASON_TITLE_ONLY, reasons.REASON_STREET_NUMBER_UNIT,
-        reasons.REASON_ONE_LETTER, reasons.REASON_PUBLIC_PROGRAM, reasons.REASON_PRONOUN, reasons.REASON_MEASUREMENT,
+        reasons.REASON_ONE_LETTER, reasons.REASON_PUBLIC_PROGRAM, reasons.REASON_STREET_DOSE, reasons.REASON_PRONOUN, reasons.REASON_MEASUREMENT,
         reasons.REASON_OBSTETRIC, reasons.REASON_DIAGNOSIS_CODE, reasons.REASON_ROLE_AS_PLACE,
         reasons.REASON_DAY_COUNTER,
     }

@@ -22,7 +22,7 @@ VENT_WORDS = (
 #: Vital signs, hemodynamics, rhythms, gases and outputs: the number after one is a reading.
 _READING_WORDS = (
     r"hr|bp|b/p|sbp|dbp|nbp|abp|maps?|cvp|pa|pap|paps|pad|pads|pas|pcwp?|wedge|co|ci|svr|svo2|mv|rr|resps?|"
-    r"respirations|rate|temp|tmax|sats|sat['’]s|spo2|sao2|o2|tv|tvs|vt|vts|vols?|volumes|pco2|po2|pao2|paco2|abgs?|icp|"
+    r"respirations|rate|temp|t-?max|sats|sat['’]s|spo2|sao2|o2|tv|tvs|vt|vts|vols?|volumes|pco2|po2|pao2|paco2|abgs?|icp|"
     r"cpp|pulse|sr|sb|st|nsr|afib|af|svt|paced|junctional|sinus|systolic|sys|diastolic|u/o|uo|i/o|i&o|output|"
     r"residuals?|drainage|k|na|mg|hct|wbc|ptt|inr|bun|creat|cr|cks?|cpk|glucose|bs|fsbs|lactate|ph"
 )
@@ -49,7 +49,7 @@ _VENT_AFTER = re.compile(rf"\s*(?:of\s+)?(?:{VENT_WORDS}|bpm)\b|(?:ps|peep)", re
 
 #: Units after a number (or a range of numbers), written apart or glued to it.
 _UNIT = (
-    r"(?:cc['’]?s?|ml|l(?:iters?|itres?)?|lpm|mg|mcgs?|mcq|meq|u|units?|gms?|g|kg|mmhg|bpm|breaths|fr|"
+    r"(?:cc['’]?s?|ml|l(?:iters?|itres?)?|lpm|mg|mcgs?|mics?|mcq|meq|u|units?|gms?|g|kg|mmhg|bpm|breaths|fr|"
     r"l?(?:nc|np|nrb)|ns)"
 )
 #: A number or a range of numbers (up to four digits each) with its unit: "30-40CC", "700U", "1-2 LITERS", "5LNC".
@@ -91,6 +91,17 @@ _CLOCK_CUE_BEFORE = re.compile(r"(?:\b(?:at|as\s+of|post)\.?|@)\s*$", re.IGNOREC
 _APPROXIMATE_BEFORE = re.compile(r"(?:\b(?:approx|aprox|approximately|around)\.?|~)\s*$", re.IGNORECASE)
 #: A count: "X 2", "x3" ("OOB to chair X 2").
 _COUNT = re.compile(r"^(?:[xX×]\s?\d{1,2}(?:\s*-\s*\d{1,2})?|[dD]?\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?)$")
+
+
+#: A number with its unit, not after "#" (a house or unit number: "#8G").
+_DOSE_OR_FLOW = re.compile(rf"(?<!#){_NUMBER_WITH_UNIT.pattern}", re.IGNORECASE)
+
+
+def has_dose_or_flow(value: str) -> bool:
+    """A dose, a volume, an infusion rate or an oxygen flow with its unit anywhere
+    in `value` ("60 MCGS", "850U/HR", "4LNC", "5L NC", "1GM"); a house or unit
+    number after "#" is none ("#8G")."""
+    return _DOSE_OR_FLOW.search(value) is not None
 
 
 def measure_before(text: str, start: int) -> bool:
@@ -210,6 +221,6 @@ def is_clock_text(value: str) -> bool:
 
 
 __all__ = [
-    "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
+    "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "has_dose_or_flow", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
     "vent_setting",
 ]

@@ -13,12 +13,17 @@ tok2vec the words as a mixed-case writer would have typed them:
 - an ordinary word (a common English word, inflected too, a drug, a medical
   term, a common word misspelt by one edit) in lower case, capitalised at the
   start of a sentence or line;
-- a listed clinical abbreviation, credential or staff role ("SIMV", "PRBC",
-  "RN", "HO") in capitals, as mixed-case notes write it;
+- a credential or staff role ("RN", "HO") in capitals;
+- nursing shorthand of the lower-case list ("ABX", "DIFF") and a word that
+  English writes mostly in lower case (`lexicon.word_usage`: "FEET", "HOME",
+  "HUNG", "WILL") in lower case too, though no dictionary list holds it or a
+  name list does;
+- another listed clinical abbreviation ("SIMV", "PRBC") in capitals, as
+  mixed-case notes write it;
 - any other word, a possible name or place ("QUENTIN", "NEWTON") or an
   abbreviation no list holds ("ADEQ"), capitalised: "Quentin" (recall first: an
   unknown short word may be a name). So is a name of the name lists that is a
-  word only as a function or spoken word ("CHARLIE", "WILL").
+  word only as a function or spoken word ("CHARLIE").
 
 Only the features the tok2vec hashes change: the note's text, tokens and offsets
 are untouched, and a note in mixed case gives exactly the features of spaCy's
@@ -50,6 +55,7 @@ from thinc.types import Floats2d, Ints2d
 from ..lexicon.common_words import person_names
 from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
+from ..lexicon.word_usage import written_in_lower_case
 from ..note_case import is_cased_text, is_mostly_upper_case
 
 ARCHITECTURE = "spacy_phi.CaseViewHashEmbed.v1"
@@ -81,16 +87,17 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
     capitalised = word[0] + word[1:].lower()
     if _is_ordinary(lower, vocab):
         # A name of the name lists that is ordinary only as a function or spoken
-        # word, a drug or a misspelling ("CHARLIE", "WILL", "BROWN") is capitalised
-        # as a name would be (recall first); the common-word list holds no names.
+        # word, a drug or a misspelling ("CHARLIE", "BROWN") is capitalised as a
+        # name would be (recall first); the common-word list holds no names.
         viewed = capitalised if _name_more_than_word(lower, vocab) or sentence_start else lower
-    elif (
-        vocab.is_clinical_abbreviation(word)
-        or vocab.is_lower_case_shorthand(word)
-        or vocab.is_credential(word)
-        or word in NURSING_ROLE_ABBREVIATIONS
-    ):
-        viewed = word  # a listed abbreviation
+    elif vocab.is_credential(word) or word in NURSING_ROLE_ABBREVIATIONS:
+        viewed = word  # a credential or a staff role ("RN", "HO"), as mixed-case notes write it
+    elif vocab.is_lower_case_shorthand(word) or written_in_lower_case(lower):
+        # Nursing shorthand written in lower case ("ABX", "DIFF") and words English writes
+        # mostly in lower case that no list holds ("FEET", "HOME", "HUNG").
+        viewed = capitalised if sentence_start else lower
+    elif vocab.is_clinical_abbreviation(word):
+        viewed = word  # a listed abbreviation ("SIMV", "PRBC")
     else:
         # A name, a place, or a word no list knows ("TURA", "OCC"): capitalised, as
         # a name would be (recall first: an unknown short word may be a name).
@@ -138,9 +145,9 @@ _capitals_of: Optional[Tuple[MedicalVocabulary, Dict[str, str]]] = None
 
 
 def _name_more_than_word(lower: str, vocab: MedicalVocabulary) -> bool:
-    """A name of the name lists that the common-word list does not hold ("charlie",
-    "will", "brown": ordinary, if at all, only as a function or spoken word)."""
-    return lower in person_names() and not vocab.is_common_word(lower, function_words=False)
+    """A name of the name lists that the common-word list does not hold and that
+    English does not write mostly in lower case ("charlie", "brown"; not "will")."""
+    return lower in person_names() and not vocab.is_common_word(lower, function_words=False) and not written_in_lower_case(lower)
 
 
 def _is_ordinary(lower: str, vocab: MedicalVocabulary) -> bool:

@@ -18,14 +18,15 @@ from ..lexicon.common_words import name_like_words
 from ..lexicon.gazetteers import is_us_city_lower
 from ..lexicon.label_lexicons import default_lexicons
 from ..lexicon.vocabulary import default_vocabulary
+from ..lexicon.word_usage import written_in_lower_case
 
 #: Places of care inside or around a hospital that a patient is moved to, and
 #: their abbreviations, many of which the vocabulary leaves out because they are
 #: family names or words of other senses ("floor", "home", "IR", "EW", "OSH").
 CARE_PLACE_WORDS: FrozenSet[str] = frozenset(
     """
-    home house floor floors unit units ward wards bed beds chair room rooms bay bays hall hallway pod
-    rehab rehabilitation hospice nursing facility facilities snf ltac ltach ltc nh alf vna tcu acute
+    home house floor floors unit units ward wards bed beds chair ch room rooms bay bays hall hallway pod
+    rehab rehabilitation hospice nursing facility facilities snf ltac ltach ltc nh hh alf vna tcu acute
     icu ccu micu sicu cvicu ctu ticu nicu picu pcu cicu csru csicu nsicu neuroicu pacu pacu's
     stepdown step-down tele telemetry med medicine surg surgery surgical medical cardiac cardiology
     or ors ir ep hd cath cathlab lab labs bb radiology xray x-ray ct cta mri mra us echo tee ekg ecg eeg
@@ -85,6 +86,13 @@ def is_institution_word(value: str) -> bool:
     if word.islower() and word in name_like_words():
         return False  # a word in lower case that is also a name is the word ("going to die")
     return not _is_care_word(word)
+
+
+def is_hospital_initialism(value: str) -> bool:
+    """Capitals ending in H after "at" or "to" that are a hospital's initials ("GH",
+    "MGH"): an institution word (see `is_institution_word`) that is no English word
+    written in capitals ("TO HIGH RESIDUAL")."""
+    return is_institution_word(value) and not written_in_lower_case(value.lower())
 
 
 def is_institution_acronym(value: str) -> bool:

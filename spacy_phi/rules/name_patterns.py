@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
 from ..lexicon.vocabulary import default_vocabulary
+from ..lexicon.word_usage import written_as_name, written_in_lower_case
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.faker_lists import fold_ascii, locale_name_lists
 
@@ -244,6 +245,47 @@ def is_speaking_given_name(value: str) -> bool:
 def _person_name_word(word: str) -> bool:
     """A name word of the shipped lists (Faker's locales, the project's pools) or the census."""
     return word in person_names() or word in census_given_names()
+
+
+#: An initial before a name ("K." of "K. ABERNATHY", "d" of "d kovac").
+_INITIAL = re.compile(r"^[A-Za-z]\.?$")
+
+
+def _name_not_word(word: str, word_too: bool) -> bool:
+    """A name-list word, or a word English writes mostly capitalised, that is no
+    abbreviation, credential, drug or ordinary word and that English does not
+    write mostly in lower case; a word web2 also lists ("carol", "jones") only
+    when English writes it mostly capitalised ("jones") or, with `word_too`, before
+    another name ("carol" of "carol quintero")."""
+    vocabulary = default_vocabulary()
+    lower = word.lower()
+    as_name = written_as_name(lower)
+    if not (lower in person_names() or as_name) or lower in FUNCTION_WORDS or written_in_lower_case(lower):
+        return False
+    if (
+        vocabulary.is_ordinary_word(lower)
+        or vocabulary.is_lower_case_shorthand(lower)  # "aline" (arterial line), "endo"
+        or vocabulary.is_clinical_abbreviation(word.upper())
+        or vocabulary.is_credential(word.upper())
+    ):
+        return False
+    return word_too or as_name or lower not in name_like_words()
+
+
+def is_attributed_person(value: str) -> bool:
+    """Whether the words after "per" name the person an order or a report comes
+    from ("per HOLLOWAY", "per marisol quintero", "PER K. ABERNATHY", "per d jones"): an
+    optional initial, then one or two name-list words that are no ordinary word
+    or abbreviation ("per protocol", "per MD", "per neuro", "per pt", "per pat"
+    are not); the last is no word of the dictionary unless English writes it
+    mostly as a name ("per d jones")."""
+    words = value.split()
+    if words and _INITIAL.match(words[0]):
+        words = words[1:]
+    if not words or len(words) > 2:
+        return False
+    last_ok = _name_not_word(words[-1], word_too=False)
+    return last_ok and all(_name_not_word(w, word_too=True) for w in words[:-1])
 
 
 def is_appositive_given_name(value: str) -> bool:

@@ -21,6 +21,7 @@ from ..lexicon.clinical_numbers import alphanumeric_reading
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.vocabulary import default_vocabulary
+from ..lexicon.word_usage import written_in_lower_case
 from . import care_places, name_patterns
 from .regex_speed import compile_guarded
 
@@ -98,12 +99,49 @@ def _check_named_city(value: str) -> bool:
     return bool(words) and not any(default_vocabulary().is_ordinary_word(word) for word in words)
 
 
-def _check_no_long_common_word(value: str) -> bool:
-    """No word of four letters or more is an ordinary word ("RN ASSESSMENT"
-    fails; "DR DO", "RN JONES", "DR WHITE" pass: short words and names that are
-    words too are left to the title)."""
+def _ordinary_after_title(word: str) -> bool:
+    """Whether a word after a title or a staff role is a word, not the name: a
+    drug, an abbreviation, a function word, or a common word that English writes
+    mostly in lower case ("ASSESSMENT", "AWARE"). A dictionary word rare in use
+    or written as a name as often is a surname there ("DR PALFREY", "MD HOSIER")."""
     vocabulary = default_vocabulary()
-    return not any(len(word) >= 4 and vocabulary.is_ordinary_word(word) for word in _LETTER_RUN.findall(value))
+    lower = word.lower()
+    if lower in FUNCTION_WORDS or written_in_lower_case(lower):
+        return True  # "AND", "AWARE", "WARM"
+    if not vocabulary.is_ordinary_word(word):
+        return False
+    # a drug or an abbreviation ("LASIX", "PRN"); a dictionary word left is rare in use
+    return vocabulary.is_drug(lower) or not vocabulary.is_common_word(lower, function_words=False)
+
+
+def _check_no_long_common_word(value: str) -> bool:
+    """No word of four letters or more is an ordinary word (`_ordinary_after_title`:
+    "RN ASSESSMENT" fails; "DR DO", "RN JONES", "DR WHITE", "DR PALFREY" pass:
+    short words, names that are words too and rare words are left to the title)."""
+    return not any(len(word) >= 4 and _ordinary_after_title(word) for word in _LETTER_RUN.findall(value))
+
+
+def _check_saint_name(value: str) -> bool:
+    """The word after "st" of a church or school is a saint's name, not a word
+    ("st. pius", "st. mark's"; not "st in the 100's", "st hr 78": sinus tachycardia)."""
+    parts = value.split(None, 1)
+    if not parts or parts[0].lower().rstrip(".") != "st" or len(parts) < 2:
+        return True  # "first baptist": the church's own words
+    name = parts[1].lower().rstrip(".").removesuffix("'s").removesuffix("’s")
+    vocabulary = default_vocabulary()
+    return not (
+        name in FUNCTION_WORDS
+        or written_in_lower_case(name)
+        or vocabulary.is_clinical_abbreviation(name.upper())
+        or (vocabulary.is_ordinary_word(name) and not vocabulary.is_common_word(name, function_words=False))
+    )
+
+
+def _check_no_word_after_role(value: str) -> bool:
+    """No word after a staff role or a title in capitals is an ordinary word
+    (`_ordinary_after_title`) or a verb that follows a person ("SAID"): "HO
+    SCHWARZ", "MD HOSIER" pass, "HO AWARE", "MD NOTIFIED" do not."""
+    return not any(_ordinary_after_title(word) or word.lower() in NOT_NAME_AFTER_RELATIVE for word in _LETTER_RUN.findall(value))
 
 
 def _check_not_function_word(value: str) -> bool:
@@ -137,6 +175,8 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "not_military_time": _check_not_military_time,
     "phone_digits": _check_phone_digits,
     "not_common_word": _check_not_common_word,
+    "no_word_after_role": _check_no_word_after_role,
+    "saint_name": _check_saint_name,
     "no_long_common_word": _check_no_long_common_word,
     "not_function_word": _check_not_function_word,
     "named_city": _check_named_city,
@@ -146,6 +186,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "speaking_given_name": name_patterns.is_speaking_given_name,
     "appositive_given_name": name_patterns.is_appositive_given_name,
     "lower_case_person_name": name_patterns.is_lower_case_person_name,
+    "attributed_person": name_patterns.is_attributed_person,
     "given_and_family_name": name_patterns.is_given_and_family_name,
     "family_comma_given_name": name_patterns.is_family_comma_given_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
@@ -157,6 +198,7 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "hospital_name": gazetteers.is_hospital_name,
     "institution_word": care_places.is_institution_word,
     "institution_acronym": care_places.is_institution_acronym,
+    "hospital_initialism": care_places.is_hospital_initialism,
     "listed_city": care_places.is_listed_city,
     "named_institution_before_head": care_places.is_named_institution_before_head,
     "signature_name": care_places.is_signature_name,

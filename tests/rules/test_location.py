@@ -11,6 +11,13 @@ from .helpers import labels_and_values, rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("ACTIVITY: OOB UP TO CH. TOL WELL.", "CH"),
+    ("HELD DUE TO HIGH RESIDUAL. PRN REGLAN", "HIGH"),
+    ("TRANSFERRED FROM OSH WITH CP", "OSH"),
+    ("PLAN D/C TO HH WITH PT", "HH"),
+    ("ABG AT PH 7.31, REPEAT", "PH"),
+    ("cardiac: nsr in the 90's to st in the low 100's, occas pvc", "st in"),
+    ("hr 80-100's sr to st with occasional pvc's", "st with"),
     ("Social: Army 1966-1968, served in Vietnam.", "Army"),
     ("Wife Called EMS after he fell.", "EMS"),
     ("[patient] i was driving on the road when it started", "the road"),

@@ -91,6 +91,18 @@ LOOKALIKES = [
     ("EF = Ejection fraction, measured by echo.", "EF"),
     ("PCP Office notified of the results", "Office"),
     ('Patient states the pain is "Better" today', "Better"),
+    # "per" before no person: a protocol, a role, a team, shorthand
+    ("Insulin drip titrated per protocol.", "protocol"),
+    ("K repleted per MD, recheck in am", "MD"),
+    ("BP HIGH PER ALINE, 170/60", "ALINE"),
+    ("diet advanced per pt request", "pt"),
+    ("extubated per team", "team"),
+    # after a title or a role, a word English writes mostly in lower case is no name
+    ("EVAL BY MD WARM SOAK TO SITE", "WARM"),
+    ("SKIN CARE RN.  HEME--INR REMAINS ELEVATED", "HEME"),
+    ("Dr. Ballou and Team aware", "Team"),
+    ("HO Notified of the drop in bp", "Notified"),
+    ("DR BALLOU AND PT DISCUSSED", "PT"),
 ]
 
 

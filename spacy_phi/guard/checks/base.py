@@ -8,6 +8,7 @@ from typing import FrozenSet, List
 
 from ...lexicon.label_lexicons import LabelLexicons
 from ...lexicon.vocabulary import MedicalVocabulary
+from ...lexicon.word_usage import written_in_lower_case
 
 #: Labels that name a person.
 PERSON_LABELS: FrozenSet[str] = frozenset({"PATIENT", "DOCTOR"})
@@ -68,7 +69,8 @@ class CheckWords:
 
     def known_word(self, word: str) -> bool:
         """An ordinary, medical, drug, brand, date, body-part, occupation or
-        nationality word (lower case)."""
+        nationality word (lower case), or a word English writes mostly in lower
+        case ("home", "feet": `lexicon.word_usage`)."""
         lex = self.lexicons
         return (
             self.vocabulary.is_ordinary_word(word)
@@ -78,6 +80,7 @@ class CheckWords:
             or word in lex.date_words
             or word in lex.occupations
             or word in lex.nationalities
+            or written_in_lower_case(word)
         )
 
 

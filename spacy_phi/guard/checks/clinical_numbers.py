@@ -29,7 +29,7 @@ from spacy.tokens import Span
 from ...lexicon.clinical_numbers import alphanumeric_reading, fraction_after, reading_in_context, reading_shape, vent_setting
 from ..reasons import REASON_CLOCK_TIME, REASON_MEASUREMENT, REASON_NO_IDENTIFIER_SHAPE, sub_reason
 from .base import CheckWords
-from .identifiers import IDENTIFIER_CUE_BEFORE, digits_reason
+from .identifiers import digits_reason, identifier_cue_before
 
 #: A ventilator setting: "AC 600X12", "PS 10/5", "12/10/40%".
 VENT_VOLUME_TIMES_RATE = sub_reason(REASON_MEASUREMENT, "vent_volume_times_rate")
@@ -128,7 +128,7 @@ def _measurement(span: Span, text: str) -> Optional[str]:
     start, end = span.start_char, span.end_char
     if re.search(r"\d{5}", value) or (span.label_ in _CONTACT_LABELS and sum(c.isdigit() for c in value) >= 7):
         return None  # five digits in a row or a phone's seven: an identifier or a contact, not a reading
-    identifier_cue = span.label_ not in ("DATE", "AGE") and IDENTIFIER_CUE_BEFORE.search(text, max(0, start - 24), start)
+    identifier_cue = span.label_ not in ("DATE", "AGE") and identifier_cue_before(span, text)
     found = vent_setting(value, text, start, end) or reading_shape(value, text, start, end)
     if identifier_cue:
         # after "ID", "#", "MRN" only a unit, a course's day or a setting says it is no identifier ("#16 FR")
@@ -200,7 +200,7 @@ def identifier_shape_reason(span: Span, text: str, check_words: CheckWords) -> O
     # two clock times ("PRBC 0330-0630") are a time span, not an identifier's digits
     if any(_identifier_token(token) for token in _TOKEN.findall(_CLOCK_RANGE.sub(" ", span.text))):
         return None
-    if IDENTIFIER_CUE_BEFORE.search(text[max(0, span.start_char - 24) : span.start_char]):
+    if identifier_cue_before(span, text):
         return None  # "badge 3317", "#468"
     return REASON_NO_IDENTIFIER_SHAPE
 

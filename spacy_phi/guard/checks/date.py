@@ -74,6 +74,12 @@ NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
 #: A short weekday and a reading in one span: "SAT 98", "sat 94%" (no day of a month is above 31).
 SHORT_DAY_AND_READING = sub_reason(REASON_DATE_NO_DATE_WORD, "short_day_and_reading")
+#: "Sat" the oxygen saturation: after "O2", or written as a plural or with a
+#: comparison after it ("O2 Sat ~ 95%", "Sat's in the 90's", "SAT'S 97-100%").
+OXYGEN_SATURATION = sub_reason(REASON_DATE_NO_DATE_WORD, "oxygen_saturation")
+#: What makes "Sat" the saturation: "O2"/"02" before it, or "'s", "s", "~", "<", ">", "=" after it.
+_OXYGEN_BEFORE = re.compile(r"\b(?:o2|02|spo2|pulse[ \t]?ox)[ \t-]*\Z", re.IGNORECASE)
+_SATURATION_AFTER = re.compile(r"(?:['’]?s\b|[ \t]*[~<>=])", re.IGNORECASE)
 
 # -- clock times (also read by the AGE and identifier checks) ----------------------------
 
@@ -309,6 +315,10 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         return _number_reason(span, value, text, check_words)
     strong = _strong_date_words(check_words.lexicons.date_words)
     found = [w for w in words(value) if w in strong or singular(w) in strong]
+    if value.strip().rstrip(".").lower() == "sat" and (
+        _OXYGEN_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _SATURATION_AFTER.match(text, span.end_char)
+    ):
+        return OXYGEN_SATURATION
     if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
         return SHORT_MONTH_OR_DAY_ALONE
     if len(found) == 1 and found[0] in CARDINAL_WORDS:

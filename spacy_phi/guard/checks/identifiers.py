@@ -21,8 +21,12 @@ from ..reasons import (
     REASON_MEASUREMENT,
     REASON_NO_DIGIT,
     REASON_NOT_EMAIL,
+    REASON_NOT_IP_ADDRESS,
+    REASON_NOT_PHONE,
     REASON_NOT_URL,
     REASON_NOT_USERNAME,
+    REASON_URL_NO_DOMAIN,
+    REASON_USERNAME_OF_WORDS,
     REASON_OBSTETRIC,
     REASON_RANGE,
     REASON_ROOM_WITHOUT_CUE,
@@ -46,6 +50,16 @@ GRAVIDA_PARA = sub_reason(REASON_OBSTETRIC, "gravida_para")
 #: A cervical exam's signed station: "SVE 1/50/-3", "Complete/100/+2".
 CERVICAL_EXAM = sub_reason(REASON_OBSTETRIC, "cervical_exam")
 
+#: A phone or fax number whose digits are not laid out as one: a reading joined
+#: by "/" or "%", a decimal ("5.5/ 3.09/ 611", "70/38 PWP 40"), a clock time
+#: or short number with no phone word before it ("at 1605").
+PHONE_LAYOUT = sub_reason(REASON_NOT_PHONE, "no_phone_run")
+#: Two round amounts in a rising range with no phone word before them ("IS 750-1000").
+ROUND_AMOUNT_RANGE = sub_reason(REASON_NOT_PHONE, "round_amounts")
+#: A USERNAME with a space ("HR 44", "RECEIVING CEFTRAXONE").
+USERNAME_WITH_SPACE = sub_reason(REASON_USERNAME_OF_WORDS, "words_and_spaces")
+#: Ordinary words joined by a full stop with its space missing ("vent.support").
+USERNAME_JOINED_WORDS = sub_reason(REASON_USERNAME_OF_WORDS, "joined_words")
 #: Least digits an identifier or contact span must hold.
 MIN_DIGITS = {
     "PHONE": 3, "FAX": 3, "ZIP": 3, "SSN": 4, "MEDICALRECORD": 1, "HEALTHPLAN": 1, "ACCOUNT": 1,
@@ -60,6 +74,20 @@ IDENTIFIER_CUE_BEFORE = re.compile(
     r"confirmation|unit|key)\b)[\s:#.-]*$",
     re.IGNORECASE,
 )
+#: A span that starts with a word of letters and then a space: no identifier an
+#: identifier's cue would introduce ("ID: T-max 99.6", "ID: temp 100" is the
+#: infections section of a nursing note; "MRN: 12345", "ID# AB123" start with it).
+_WORD_FIRST = re.compile(r"[A-Za-z][A-Za-z'’-]*\s")
+
+
+def identifier_cue_before(span: Span, text: str) -> bool:
+    """Whether a word that introduces an identifier stands right before the span
+    ("#468", "badge 3317", "MRN 500-600") and the span starts with the identifier."""
+    if _WORD_FIRST.match(span.text):
+        return False
+    return IDENTIFIER_CUE_BEFORE.search(text, max(0, span.start_char - 24), span.start_char) is not None
+
+
 #: Before a room number: the word that makes it one ("Rm 714", "room: 12", "bed 3", "OR 7").
 _ROOM_CUE_BEFORE = re.compile(
     r"(?:\b(?:rm|room|rooms|bed|beds|bay|unit|suite|ste|cubicle|pod|chair|or|ed|er|pacu|icu|ccu|nicu|picu|triage)\.?|#)"
@@ -115,11 +143,88 @@ def digits_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
     shift = FOUR_DIGIT_RANGE.match(span.text.strip())
     if shift and shift_times(*shift.groups()) and all(t[2:] in ("00", "15", "30", "45") for t in shift.groups()):
         return SHIFT_RANGE  # "micu b npn 0700-1900": a shift, no record number
-    if _NUMBER_RANGE.match(span.text.strip()) and not IDENTIFIER_CUE_BEFORE.search(
-        text, max(0, span.start_char - 24), span.start_char
-    ):
+    if _NUMBER_RANGE.match(span.text.strip()) and not identifier_cue_before(span, text):
         return REASON_RANGE  # "nsr 80s-90s", "like 12-14 days a month"
     return None
+
+
+#: A run of a phone number's characters: digits joined by hyphens, dots, spaces and brackets.
+_PHONE_RUN = re.compile(r"\+?\(?\d[\d().\- ]*\d")
+#: An extension written first ("x557", "ext. 2045").
+_EXTENSION_FIRST = re.compile(r"^(?:x|ext\.?|extension)[ \t]*\d{2,6}$", re.IGNORECASE)
+#: A short number of an extension or a pager: digits, one hyphen at most ("1234", "4-5678").
+_SHORT_NUMBER = re.compile(r"^\d{1,6}(?:-\d{1,6})?$")
+#: A hospital's internal extension: one digit, a hyphen, four digits ("2-9239").
+_EXTENSION_SHAPE = re.compile(r"^\d-\d{4}$")
+#: Four digits that read as a 24-hour time ("1850").
+_CLOCK_DIGITS = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$")
+#: How many digits a phone number has without a phone word before it: a US local
+#: number (7) up to the longest international number (15; a Spanish one has 9).
+_MIN_PHONE_DIGITS, _MAX_PHONE_DIGITS = 7, 15
+#: A phone word right before a short number that makes it an extension or a pager ("x4-5678", "pager 1234").
+_PHONE_CUE_BEFORE = re.compile(
+    r"(?:\b(?:x|ext|extension|pag\w*|pgr|beeper|phone|tel|telephone|call|called|callback|cell|mobile|fax|number|no|t|p|c)"
+    r"(?:[ \t]+(?:me|him|her|us|them|back|at|on|to))*|#|@)[\s.:#-]*$",
+    re.IGNORECASE,
+)
+#: Two amounts in a rising range ("750-1000"): volumes or doses, no local number.
+_ROUND_RANGE = re.compile(r"^(\d{3})\s*-\s*(\d{4})$")
+
+
+def phone_layout_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+    """Why a PHONE or FAX span's digits are not laid out as a phone number, or None.
+
+    A phone number is a run of 7 to 15 digits joined by hyphens, dots, spaces
+    or brackets, none of them a decimal ("7.36"); the span may hold words
+    around it (the trimming of edges handles them). A shorter number is an
+    extension or a pager number: after its phone word ("pager 1234", "page me
+    at 7904"), written first ("x557"), in the hospital's "2-9239" shape, or in
+    brackets when it is no 24-hour time ("Dr. Halabi (90234)")."""
+    value = span.text.strip()
+    if _EXTENSION_FIRST.match(value):
+        return None  # "x557", "ext. 2045"
+    for run in _PHONE_RUN.findall(value):
+        groups = re.findall(r"\d+", run)
+        digits = sum(len(g) for g in groups)
+        if "." in run.strip(".") and any(len(g) < 3 for g in groups):
+            continue  # a decimal reading ("7.36", "2.2.")
+        if _MIN_PHONE_DIGITS <= digits <= _MAX_PHONE_DIGITS:
+            rising = _ROUND_RANGE.match(run.strip())
+            if rising and _round_rising(int(rising.group(1)), int(rising.group(2))) and not _phone_cue(span, text):
+                return ROUND_AMOUNT_RANGE  # "IS 750-1000": a range of amounts
+            return None
+    if _EXTENSION_SHAPE.match(value):
+        return None  # "2-9239": a hospital's internal extension
+    if _SHORT_NUMBER.match(value):
+        if _phone_cue(span, text):
+            return None  # "pager 1234", "page me at 7904", "Callback: 2-2194"
+        if text[max(0, span.start_char - 1) : span.start_char] == "(" and not _CLOCK_DIGITS.match(value):
+            return None  # "Dr. Halabi (90234)": a number in brackets after a name; "(1850)" is a time
+    return PHONE_LAYOUT  # "at 1605" (a time), "5.5/ 3.09/ 611", "50%/AC 500X12"
+
+
+def _phone_cue(span: Span, text: str) -> bool:
+    return _PHONE_CUE_BEFORE.search(text, max(0, span.start_char - 16), span.start_char) is not None
+
+
+def _round_rising(low: int, high: int) -> bool:
+    """Two round amounts, the second larger ("750-1000", "500-1500")."""
+    return low % 50 == 0 and high % 50 == 0 and high > low
+
+
+#: Endings of a web address's host: the generic domains and the country codes a US note meets.
+_DOMAIN_ENDINGS = frozenset(
+    "com org net edu gov mil int info biz io co us uk ca au de fr it es nl ie in jp cn ru br mx ch se no dk fi be at nz za "
+    "health care clinic hospital app dev ai me tv ly gl".split()
+)
+
+
+def ip_address_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
+    """An IPADDR is four dotted numbers of at most three digits, or an IPv6 address (hex groups and colons)."""
+    value = span.text.strip()
+    if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", value) or (value.count(":") >= 2 and re.fullmatch(r"[0-9A-Fa-f:.]+", value)):
+        return None
+    return REASON_NOT_IP_ADDRESS
 
 
 def _known_words_only(value: str, check_words: CheckWords) -> bool:
@@ -162,24 +267,35 @@ def email_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str
 
 
 def url_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A URL needs a dot, a slash, "www" or "localhost"."""
-    value = span.text.lower()
-    if "." in value or "/" in value or value.startswith("www") or "localhost" in value:
+    """A URL needs a slash, "www" or "localhost", or a dot before a domain
+    ending ("example.org"; "enterococcus.the" is two words whose space is missing)."""
+    value = span.text.lower().strip()
+    if "/" in value or value.startswith("www") or "localhost" in value or "@" in value:
         return None
-    return REASON_NOT_URL
+    if "." not in value:
+        return REASON_NOT_URL
+    ending = re.sub(r"[^a-z]", "", value.rstrip(".").rsplit(".", 1)[-1])
+    return None if ending in _DOMAIN_ENDINGS else REASON_URL_NO_DOMAIN
 
 
 def username_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """A one-word USERNAME without digits or "_.@" must not be an ordinary,
-    medical or job word ("(hospitalist)", "seen by anesthesia")."""
+    """A USERNAME has no space ("HR 44") and is no ordinary words run together
+    ("vent.support"); one without digits or "_.@" must not be an ordinary,
+    medical or job word ("(hospitalist)", "seen by anesthesia", "home")."""
     value = span.text.strip()
-    if any(c.isdigit() or c in "_.@" for c in value) or " " in value:
+    if any(c.isspace() for c in value):
+        return USERNAME_WITH_SPACE  # a user name has no space: "HR 44", "RECEIVING CEFTRAXONE"
+    parts = re.split(r"[._]", value)
+    if len(parts) > 1 and all(p.isalpha() and p.islower() and check_words.known_word(p) for p in parts):
+        return USERNAME_JOINED_WORDS  # a missing space after a full stop: "vent.support"
+    if any(c.isdigit() or c in "_.@" for c in value):
         return None
-    known = check_words.known_word(value.lower()) or roles_only([value.lower()], check_words)
+    lower = value.lower()
+    known = check_words.known_word(lower) or roles_only([lower], check_words)
     return REASON_NOT_USERNAME if known else None
 
 
 __all__ = [
-    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "number_shape_reason", "room_reason", "url_reason",
-    "username_reason",
+    "IDENTIFIER_CUE_BEFORE", "MIN_DIGITS", "NUMBER_LABELS", "digits_reason", "email_reason", "identifier_cue_before",
+    "ip_address_reason", "number_shape_reason", "phone_layout_reason", "room_reason", "url_reason", "username_reason",
 ]

@@ -24,6 +24,7 @@ from spacy.tokens import Span
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ...lexicon.vocabulary import normalize_term
+from ...lexicon.word_usage import written_in_lower_case
 from ...note_case import MIN_CASED_RATIO, is_cased_text, is_mostly_lower_case, is_mostly_upper_case  # noqa: F401  (re-exported)
 from ..reasons import (
     REASON_ARTICLE_BEFORE_NAME,
@@ -310,10 +311,14 @@ def ordinary_words_only(span: Span, text: str, check_words: CheckWords) -> bool:
     for token in span:
         if token.is_punct or token.is_space or any(c.isdigit() for c in token.text):
             continue
+        # A word not written as a name ("max" of "T-max", "HUNG") that English writes
+        # mostly in lower case is no evidence of one.
+        as_written_no_name = not token.is_title
         for part in token.text.lower().replace("’", "'").split("-"):
             part = part.strip("'").removesuffix("'s")
             if part in names and part not in FREQUENT_NAME_WORDS and not vocab.is_always_medical(part):
-                return False
+                if not (as_written_no_name and written_in_lower_case(part)):
+                    return False
         if len(token.text) > 2 and token.is_title and not check_words.known_word(token.text.lower()) and not line_start(token.idx, text):
             return False  # an unknown capitalised word mid-sentence: "Okonkwo"
     return True

@@ -18,6 +18,7 @@ from typing import FrozenSet, List, Optional
 
 from spacy.tokens import Span
 
+from ...lexicon.clinical_numbers import has_dose_or_flow
 from ..reasons import (
     REASON_BODY_PART,
     REASON_MEDICAL_OR_BRAND,
@@ -27,6 +28,7 @@ from ..reasons import (
     REASON_NOT_STREET,
     REASON_ROLE_AS_PLACE,
     REASON_STATE_ABBREVIATION,
+    REASON_STREET_DOSE,
     REASON_STREET_NUMBER_UNIT,
     REASON_ULTRASOUND,
     sub_reason,
@@ -191,6 +193,8 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
         first = span[0].text
         if len(span) > 1 and first.isdigit() and span[1].text.lower().rstrip(".") in _NOT_STREET_AFTER_NUMBER:
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
+        if has_dose_or_flow(span.text):
+            return REASON_STREET_DOSE  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
         return None
     return REASON_NOT_STREET
 

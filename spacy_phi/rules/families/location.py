@@ -447,6 +447,28 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "hospital_initialism_at", "HOSPITAL",
+            # initials of "... Hospital" end in H; after "at", "to", "from", "leave" they name the place
+            r"\b(?i:at|to|from|leave|leaving|arrival[ \t]+to|back[ \t]+to)[ \t]+(?:(?i:the)[ \t]+)?"
+            rf"(?P<value>[A-Z]{{1,4}}H)(?![\w'’/-])(?![ \t]*[\d.]*\d)(?![ \t]+(?i:{_CARE_PLACE_AFTER_INSTITUTION})\b)",
+            checks=("hospital_initialism",),
+            priority=1,  # weak: a label of the tagger on the same word wins
+            description=(
+                "a hospital's initials, ending in H, after 'at', 'to', 'from' or 'leave' ('MANAGED BY THE CHF TEAM AT QH,', "
+                "'WOULD NEED TO LEAVE QH, HAVE SURGERY'); not a place of care or a listed abbreviation ('transferred from OSH', "
+                "'d/c to NH', 'bleed at ICH'), not before a number ('PH 7.31')"
+            ),
+        ),
+        RegexRule(
+            "university_of_state", "ORGANIZATION",
+            rf"\b(?P<value>(?:U|Univ\.?|UNIV\.?|univ\.?)[ \t]+(?:(?i:of)[ \t]+)?(?i:{US_STATES_LOWER}))(?![\w'’-])",
+            priority=2,
+            description=(
+                "a state university's medical center in its short form ('per U Vermont scale', 'Univ. of Iowa consult'); "
+                "the university written out is left to the tagger ('the university of washington')"
+            ),
+        ),
+        RegexRule(
             "institution_acronym_before_care_place", "HOSPITAL",
             rf"(?:\b(?i:to|at|from|in|into)|->|@)[ \t]+(?P<value>[A-Z]{{2,5}}|[a-z]{{2,5}})"
             rf"(?=[ \t]+(?i:{_CARE_PLACE_AFTER_INSTITUTION})\b)",
@@ -520,6 +542,7 @@ def rules() -> List[RegexRule]:
             r"|st\.?\s+(?!louis\b|paul\b|petersburg\b|george\b|augustine\b|cloud\b|joseph\b(?!\s*['’]s))[a-z][a-z'.&-]*(?:['’]s)?"
             r")(?![\w'’])",
             prefilter=r"\b(?:st\.?\s+[a-z]|(?:first|second|grace|calvary|bethel|mount|new\s+hope)\s+[a-z])",
+            checks=("saint_name",),  # "nsr to st in the 100's": sinus tachycardia
             priority=2,
             description=(
                 "a church, parish or school named in lower case in speech ('mass at st. pius', 'i go to first baptist', "
@@ -618,6 +641,9 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("ON ARRIVAL TO WESTERBROOK 4. FAMILY IN", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
+    ("HAS BEEN MANAGED BY THE CHF TEAM AT QH, BUT", "HOSPITAL", "QH", "hospital_initialism_at"),
+    ("SURGEON WOULD NEED TO LEAVE QH, HAVE SURGERY AND RETURN", "HOSPITAL", "QH", "hospital_initialism_at"),
+    ("insulin drip per U Vermont scale. FS 114", "ORGANIZATION", "U Vermont", "university_of_state"),
     ("found down at home-> qh ew for eval", "HOSPITAL", "qh", "institution_acronym_before_care_place"),
     ("SON CALLED ABOUT A CONSULT FROM THE WCMC. NO CHANGE", "HOSPITAL", "WCMC", "institution_acronym_at_clause_end"),
     ("HIS BROTHER IS LIVING IN DETROIT. PLAN: CONT", "CITY", "DETROIT", "city_after_residence_cue"),

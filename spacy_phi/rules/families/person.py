@@ -31,14 +31,20 @@ _NOT_CLINICIAN_WORDS = (
 
 #: Care staff's roles as notes in capitals write them before a name ("IV NURSE
 #: VIRGINIA SALLESE", "HO SCHWARZ": house officer, "RABBI KLEIN").
-_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
+_STAFF_ROLES_CAPS = "NURSE|RABBI|CHAPLAIN|PRIEST|HO|MD|INTERN|FELLOW|HOUSE[ \t]+STAFF|HOUSE[ \t]+OFFICER"
 
 #: Care staff's roles written before their name ("RD Collette", "Chaplain Beatrice
 #: Ngwenya"). No "Interpreter": the language comes first ("Interpreter: Spanish, ...").
 _STAFF_ROLES_FIRST = (
-    "RD|SW|CM|SLP|RT|OT|MSW|PCP|CRC|Chaplain|Dietitian|Pharmacist|Counselor|counselor|Therapist|Doula|Scribe|Tech|"
+    "RD|SW|CM|SLP|RT|OT|MSW|PCP|CRC|HO|Chaplain|Dietitian|Pharmacist|Counselor|counselor|Therapist|Doula|Scribe|Tech|"
     "[Cc]o-facilitator|[Ff]acilitator"
 )
+
+#: "per" before the author of an order or a report; after "per Dr" the title rules name the doctor.
+_PER = r"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)"
+#: A word in any case, and the same after an optional initial ("K. ABERNATHY", "d kovac").
+_ANY_WORD = r"[A-Za-z][A-Za-z'’-]+"
+_INITIAL_THEN_WORD = rf"(?:[A-Za-z]\.?[ \t]+)?{_ANY_WORD}"
 
 #: Heads of a practice's or institution's name after a role word ("PCP: Sanford Children's Clinic").
 _PRACTICE_AFTER = (
@@ -178,9 +184,10 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_caps_title", "DOCTOR",
-            rf"\b(?:DR|RN)(?:\.\s*|\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON)\b){CAPS_NAME})?)(?![\w])",
+            # "RN." ends a sentence ("SKIN CARE RN.  HEME--INR"); "DR." is the title's own stop
+            rf"\b(?:DR(?:\.\s*|\s+)|RN\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b){CAPS_NAME})?)(?![\w])",
             checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
-            exclude_after=r"\s*:",
+            exclude_after=r"\s*(?::|--)",
             priority=2,
             description="clinician in capitals after a title ('RN JONES', 'DR SMITH'; not 'RN ASSESSMENT')",
         ),
@@ -205,7 +212,7 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "patient_title_caps", "PATIENT",
             rf"\b(?:MR|MRS|MISS)\.?[ \t]+(?P<value>{CAPS_NAME})(?![\w])",
-            checks=("not_common_word",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
+            checks=("no_word_after_role",),  # "MR MODERATE": mitral regurgitation; no "MS" (mental status: "MS CLEARS")
             prefilter=r"\b(?:MR|MRS|MISS)\.?[ \t]+[A-Z]{2}",
             priority=2,
             description="a patient or relative in capitals after a title without its dot ('MRS BRUCER HERE', 'MR LOMISH HAD')",
@@ -220,7 +227,7 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "staff_role_caps_full", "DOCTOR",
             rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>{CAPS_NAME}[ \t]+{CAPS_NAME})(?![\w])",
-            checks=("not_common_word",),
+            checks=("no_word_after_role",),
             prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
             priority=2,
             description="care staff in capitals after their role, given and family name ('IV NURSE VIRGINIA SALLESE CALLED')",
@@ -229,10 +236,27 @@ def rules() -> List[RegexRule]:
             "staff_role_caps", "DOCTOR",
             # four letters or more: "PER HO LLL EFFUSION" reports a finding
             rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+(?P<value>[A-Z]{{4,}}(?:[-'][A-Z]{{2,}})?)(?![\w])",
-            checks=("not_common_word",),
+            checks=("no_word_after_role",),
             prefilter=rf"\b(?:{_STAFF_ROLES_CAPS})[ \t]+[A-Z]{{2}}",
             priority=2,
             description="care staff in capitals after their role ('SPOKE WITH HO SCHWARZ', 'RABBI KLEIN CAME'); not 'HO AWARE'",
+        ),
+        RegexRule(
+            "order_attribution", "DOCTOR",
+            # "per" attributes an order or a report to its author; the check keeps names only
+            rf"{_PER}(?P<value>{_INITIAL_THEN_WORD}(?:[ \t]+{_ANY_WORD})?)(?![\w'’-])",
+            checks=("attributed_person",),
+            priority=2,
+            prefilter=r"(?i)\bper[ \t]",
+            description="the author of an order or a report after 'per' ('PER HOLLOWAY WILL HOLD', 'per marisol quintero', 'PER K. ABERNATHY PA'; not 'per protocol', 'per MD')",
+        ),
+        RegexRule(
+            "order_attribution_one", "DOCTOR",
+            rf"{_PER}(?P<value>{_INITIAL_THEN_WORD})(?![\w'’-])",
+            checks=("attributed_person",),
+            priority=2,
+            prefilter=r"(?i)\bper[ \t]",
+            description="one name after 'per' when the next word is none ('PER HOLLOWAY WILL HOLD')",
         ),
         RegexRule(
             "doctors_coordinated", "DOCTOR",
@@ -247,6 +271,14 @@ def rules() -> List[RegexRule]:
             checks=("no_long_common_word",),
             priority=2,
             description="the second of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
+        ),
+        RegexRule(
+            "doctor_and_colleague", "DOCTOR",
+            # "Dr. Ballou and Dutter aware": the second name shares the title
+            rf"\b(?:Dr|DR)\.?[ \t]+(?:{NAME_WORD}|{CAPS_NAME})[ \t]+(?:and|AND|&)[ \t]+(?!(?:Dr|DR|Drs|DRS)\b)(?P<value>{NAME_WORD}|{CAPS_NAME})(?![\w'’-])",
+            checks=("no_word_after_role",),
+            priority=2,
+            description="a second clinician after 'Dr. NAME and' ('Dr. Ballou and Dutter aware'; not 'Dr. Ballou and Team', 'Dr. Ballou and Pt')",
         ),
         RegexRule(
             "name_before_phone_label", "PATIENT",
@@ -577,6 +609,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Nurse Jones gave meds", "DOCTOR", "Jones", "clinician_credential_before"),
     ("Increase Velphoro to 2 tabs TID w/ meals; RD Collette to see.", "DOCTOR", "Collette", "staff_role_before"),
     ("Allergy list updated in EHR; letter to PCP Benally; wallet card given", "DOCTOR", "Benally", "staff_role_before"),
+    ("500cc NS bolus given w/ minimal effect. HO Falk notified, no other intervention", "DOCTOR", "Falk", "staff_role_before"),
     ("Individual session w/ primary counselor Hensley Fri 7/17.", "DOCTOR", "Hensley", "staff_role_before"),
     ("She does not know how he took it. Therapist Okafor reached at 08:10.", "DOCTOR", "Okafor", "staff_role_before"),
     ("I have let Coach Delgado know that Mateo may walk.", "PATIENT", "Delgado", "lay_title_before"),
@@ -593,8 +626,14 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("COPING-- SISTER,CARLOTTA ANNE HAS PHONED", "PATIENT", "CARLOTTA ANNE", "relative_comma_caps"),
     ("IV NURSE ORSOLYA SZALAVECZ CALLED AND SAID", "DOCTOR", "ORSOLYA SZALAVECZ", "staff_role_caps_full"),
     ("SPOKE WITH HO SCHWEBEL REGARDING PT'S STATUS.", "DOCTOR", "SCHWEBEL", "staff_role_caps"),
+    ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
+    ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
+    ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
+    ("DR TYRELL HAD TOLD DR PALFREY BY PHONE", "DOCTOR", "PALFREY", "doctor_caps_title"),
+    ("ORDER DOUBLE CHECKED W/MD HOSIER AS MED WAS HELD", "DOCTOR", "HOSIER", "staff_role_caps"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
+    ("Dr. Ballou and Dutter aware. Are monitoring urine output", "DOCTOR", "Dutter", "doctor_and_colleague"),
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
