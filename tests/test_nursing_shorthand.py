@@ -82,6 +82,11 @@ def test_listed_lower_case_shorthand_is_no_lower_case_given_name():
     # A relative word names a relative only with a name's words after it.
     ("pt married, husband MD (ENT), three children", "MD", "PATIENT", True),
     ("WIFE AND DAUGHTER AND HUSBAND WILL CALL FOR UPDATES.", "WILL CALL", "PATIENT", True),
+    # Four letters of the open abbreviation list are no one's initials, in any note; three may be.
+    ("Hct 24.7, received 1 unit PRBC. Skin intact.", "PRBC", "DOCTOR", True),
+    ("Switched to SIMV. Pt had good volumes.", "SIMV", "PATIENT", True),
+    # In capitals, a word English writes in lower case with two letters swapped is a slip.
+    ("SOCIAL- WIFE AND NEICE IN TO VISIT TODAY. UPDATED.", "NEICE", "PATIENT", True),
 ])
 def test_nursing_shorthand_alone_is_no_name(guard_nlp, text, value, label, vetoed):
     kept, vetoes = guard_one_span(guard_nlp, text, value, label, NER_GROUP)

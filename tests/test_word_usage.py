@@ -9,7 +9,7 @@ import pytest
 
 from guard_helpers import guard_one_span, guard_pipeline
 
-from spacy_phi.lexicon.word_usage import MIN_LETTERS, word_usage, written_as_name, written_in_lower_case
+from spacy_phi.lexicon.word_usage import MIN_LETTERS, misspelt_lower_case_word, word_usage, written_as_name, written_in_lower_case
 from spacy_phi.lexicon_rebuild.word_usage import MISSING_LOG_PROB, select_word_usage, write_word_usage
 from spacy_phi.spangroups import NER_GROUP
 
@@ -38,6 +38,18 @@ def test_names_rare_words_and_short_acronyms_are_not_read_as_lower_case_words(wo
 @pytest.mark.parametrize("word,expected", [("jones", True), ("smith", True), ("tanaka", True), ("pat", False), ("hall", False), ("home", False)])
 def test_written_as_name(word, expected):
     assert written_as_name(word) is expected
+
+
+@pytest.mark.parametrize("word,expected", [
+    ("neice", True),  # "niece" with two letters swapped
+    ("remians", True),
+    ("lavely", False),  # one letter from "lovely", but letters replaced make surnames too
+    ("carlos", False),  # a name of the name lists
+    ("niece", False),  # the word itself
+    ("tfi", False),  # too short
+])
+def test_swapped_letters_of_a_lower_case_word(word, expected):
+    assert misspelt_lower_case_word(word) is expected
 
 
 def test_rebuild_selects_and_writes_deterministically(tmp_path):

@@ -73,7 +73,7 @@ from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.gazetteers import us_cities_lower
 from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
-from ..lexicon.word_usage import written_in_lower_case
+from ..lexicon.word_usage import misspelt_lower_case_word, written_in_lower_case
 from ..serialization import JsonStateMixin
 from ..spangroups import (
     KNOWN_GROUP,
@@ -536,7 +536,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             or self._english_lower_case_word(lower)  # "FEET", "HOME", "BEGAN": words no dictionary list holds
         ):
             return True
-        return not self._may_be_name_or_place(lower) and vocab.is_misspelt_common_word(lower)
+        if self._may_be_name_or_place(lower):
+            return False
+        return vocab.is_misspelt_common_word(lower) or (not self.spanish and misspelt_lower_case_word(lower))  # "NEICE"
 
     def _english_lower_case_word(self, lower: str) -> bool:
         """A word English writes mostly in lower case (`lexicon.word_usage`); the

@@ -40,6 +40,8 @@ NAME_WORD_MARGIN = 2.5
 #: How much more often (natural log) a name is written capitalised than in lower
 #: case (e^1 ≈ 2.7 times: "jones", "smith", "tanaka").
 NAME_MARGIN = 1.0
+#: Two letters swapped are read as a slip from this many letters on ("neice").
+MIN_SWAPPED_LETTERS = 5
 
 
 @lru_cache(maxsize=1)
@@ -78,7 +80,20 @@ def written_as_name(lower: str) -> bool:
     return usage is not None and usage[1] >= MIN_LOG_PROB and usage[1] - usage[0] >= NAME_MARGIN
 
 
+def misspelt_lower_case_word(lower: str) -> bool:
+    """Whether a word of five letters or more that no name list holds is a word
+    English writes mostly in lower case with two neighbouring letters swapped
+    ("neice" for "niece", "recieved"): the commonest slip of a hurried typist.
+    Other slips (a letter left out or replaced) make surnames too ("lavely" is
+    one letter from "lovely") and are left to the dictionary list
+    (`common_words.is_misspelt_common_word`)."""
+    if not lower.isalpha() or len(lower) < MIN_SWAPPED_LETTERS or lower in person_names() or written_in_lower_case(lower):
+        return False
+    swapped = {lower[:i] + lower[i + 1] + lower[i] + lower[i + 2 :] for i in range(len(lower) - 1)} - {lower}
+    return any(written_in_lower_case(variant) for variant in swapped)
+
+
 __all__ = [
-    "MIN_LETTERS", "MIN_LOG_PROB", "NAME_MARGIN", "NAME_WORD_MARGIN", "WORD_MARGIN", "WORD_USAGE_FILE", "word_usage", "written_as_name",
+    "MIN_LETTERS", "MIN_SWAPPED_LETTERS", "misspelt_lower_case_word", "MIN_LOG_PROB", "NAME_MARGIN", "NAME_WORD_MARGIN", "WORD_MARGIN", "WORD_USAGE_FILE", "word_usage", "written_as_name",
     "written_in_lower_case",
 ]

@@ -17,7 +17,7 @@ tok2vec the words as a mixed-case writer would have typed them:
 - nursing shorthand of the lower-case list ("ABX", "DIFF") and a word that
   English writes mostly in lower case (`lexicon.word_usage`: "FEET", "HOME",
   "HUNG", "WILL") in lower case too, though no dictionary list holds it or a
-  name list does;
+  name list does, and so is such a word with two letters swapped ("NEICE");
 - another listed clinical abbreviation ("SIMV", "PRBC") in capitals, as
   mixed-case notes write it;
 - any other word, a possible name or place ("QUENTIN", "NEWTON") or an
@@ -55,7 +55,7 @@ from thinc.types import Floats2d, Ints2d
 from ..lexicon.common_words import person_names
 from ..lexicon.person_words import NURSING_ROLE_ABBREVIATIONS
 from ..lexicon.vocabulary import MedicalVocabulary, default_vocabulary
-from ..lexicon.word_usage import written_in_lower_case
+from ..lexicon.word_usage import misspelt_lower_case_word, written_in_lower_case
 from ..note_case import is_cased_text, is_mostly_upper_case
 
 ARCHITECTURE = "spacy_phi.CaseViewHashEmbed.v1"
@@ -92,9 +92,10 @@ def mixed_case_word(word: str, sentence_start: bool, vocabulary: Optional[Medica
         viewed = capitalised if _name_more_than_word(lower, vocab) or sentence_start else lower
     elif vocab.is_credential(word) or word in NURSING_ROLE_ABBREVIATIONS:
         viewed = word  # a credential or a staff role ("RN", "HO"), as mixed-case notes write it
-    elif vocab.is_lower_case_shorthand(word) or written_in_lower_case(lower):
+    elif vocab.is_lower_case_shorthand(word) or written_in_lower_case(lower) or misspelt_lower_case_word(lower):
         # Nursing shorthand written in lower case ("ABX", "DIFF") and words English writes
-        # mostly in lower case that no list holds ("FEET", "HOME", "HUNG").
+        # mostly in lower case that no list holds ("FEET", "HOME", "HUNG"), or with two
+        # letters swapped ("NEICE").
         viewed = capitalised if sentence_start else lower
     elif vocab.is_clinical_abbreviation(word):
         viewed = word  # a listed abbreviation ("SIMV", "PRBC")

@@ -203,7 +203,8 @@ def shorthand_reason(
     occupations (FrozenSet[str]): lower-case occupation words (a job's field label holds a name).
     capitals_note (bool): whether the note is typed in capitals. In a mixed-case note
         three capitals tagged as a person are as often a person's initials ("JMS"):
-        the open list vetoes them only in a note typed in capitals.
+        the open list vetoes them only in a note typed in capitals; four letters
+        or more are no one's initials ("PRBC", "SIMV") and are vetoed in any note.
     """
     label = span.label_
     if label not in SHORTHAND_LABELS:
@@ -217,7 +218,8 @@ def shorthand_reason(
         return None
     if value in ROLE_ABBREVIATIONS and (label in PERSON_LABELS or value not in place_codes):
         return STAFF_ROLE_ALONE
-    open_list = capitals_note or label not in PERSON_LABELS
+    # A person's initials are two or three letters: four letters of the open list are the abbreviation ("PRBC", "SIMV").
+    open_list = capitals_note or label not in PERSON_LABELS or sum(c.isalpha() for c in value) >= 4
     if _listed(value, vocabulary, open_list) and not is_chain_name(span, text):
         return LISTED_ABBREVIATION
     if _capitalised_shorthand(value, vocabulary):
