@@ -30,10 +30,10 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, FrozenSet, Iterable, List
 
 from ..lexicon.common_words import FUNCTION_WORDS, SPOKEN_WORDS, name_like_words, person_names
+from ..lexicon.faker_lists import fold_ascii, locale_name_lists
+from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
 from ..lexicon.vocabulary import default_vocabulary
 from ..lexicon.word_usage import written_as_name, written_in_lower_case
-from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE
-from ..lexicon.faker_lists import fold_ascii, locale_name_lists
 
 PATTERN_ID = "lowercase_given_name"
 FULL_NAME_PATTERN_ID = "lowercase_given_and_family_name"

@@ -128,13 +128,7 @@ def _check_saint_name(value: str) -> bool:
     if not parts or parts[0].lower().rstrip(".") != "st" or len(parts) < 2:
         return True  # "first baptist": the church's own words
     name = parts[1].lower().rstrip(".").removesuffix("'s").removesuffix("’s")
-    vocabulary = default_vocabulary()
-    return not (
-        name in FUNCTION_WORDS
-        or written_in_lower_case(name)
-        or vocabulary.is_clinical_abbreviation(name.upper())
-        or (vocabulary.is_ordinary_word(name) and not vocabulary.is_common_word(name, function_words=False))
-    )
+    return not (_ordinary_after_title(name) or default_vocabulary().is_clinical_abbreviation(name.upper()))
 
 
 def _check_no_word_after_role(value: str) -> bool:

@@ -15,6 +15,7 @@ from typing import Optional
 
 from spacy.tokens import Span
 
+from ...checksums import is_international_phone, is_ip
 from ..reasons import (
     REASON_CLOCK_TIME,
     REASON_DIAGNOSIS_CODE,
@@ -158,9 +159,6 @@ _SHORT_NUMBER = re.compile(r"^\d{1,6}(?:-\d{1,6})?$")
 _EXTENSION_SHAPE = re.compile(r"^\d-\d{4}$")
 #: Four digits that read as a 24-hour time ("1850").
 _CLOCK_DIGITS = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$")
-#: How many digits a phone number has without a phone word before it: a US local
-#: number (7) up to the longest international number (15; a Spanish one has 9).
-_MIN_PHONE_DIGITS, _MAX_PHONE_DIGITS = 7, 15
 #: A phone word right before a short number that makes it an extension or a pager ("x4-5678", "pager 1234").
 _PHONE_CUE_BEFORE = re.compile(
     r"(?:\b(?:x|ext|extension|pag\w*|pgr|beeper|phone|tel|telephone|call|called|callback|cell|mobile|fax|number|no|t|p|c)"
@@ -184,11 +182,9 @@ def phone_layout_reason(span: Span, text: str, check_words: CheckWords) -> Optio
     if _EXTENSION_FIRST.match(value):
         return None  # "x557", "ext. 2045"
     for run in _PHONE_RUN.findall(value):
-        groups = re.findall(r"\d+", run)
-        digits = sum(len(g) for g in groups)
-        if "." in run.strip(".") and any(len(g) < 3 for g in groups):
+        if "." in run.strip(".") and any(len(g) < 3 for g in re.findall(r"\d+", run)):
             continue  # a decimal reading ("7.36", "2.2.")
-        if _MIN_PHONE_DIGITS <= digits <= _MAX_PHONE_DIGITS:
+        if is_international_phone(run):  # 7 to 15 digits: a US local number up to E.164's longest
             rising = _ROUND_RANGE.match(run.strip())
             if rising and _round_rising(int(rising.group(1)), int(rising.group(2))) and not _phone_cue(span, text):
                 return ROUND_AMOUNT_RANGE  # "IS 750-1000": a range of amounts
@@ -220,11 +216,8 @@ _DOMAIN_ENDINGS = frozenset(
 
 
 def ip_address_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
-    """An IPADDR is four dotted numbers of at most three digits, or an IPv6 address (hex groups and colons)."""
-    value = span.text.strip()
-    if re.fullmatch(r"\d{1,3}(?:\.\d{1,3}){3}", value) or (value.count(":") >= 2 and re.fullmatch(r"[0-9A-Fa-f:.]+", value)):
-        return None
-    return REASON_NOT_IP_ADDRESS
+    """An IPADDR is an IPv4 or IPv6 address (`checksums.is_ip`, as the IP rule checks it)."""
+    return None if is_ip(span.text.strip()) else REASON_NOT_IP_ADDRESS
 
 
 def _known_words_only(value: str, check_words: CheckWords) -> bool:
