@@ -833,7 +833,7 @@ def make_phi_guard(
         words around a number before the checks (default: on).
     doubt_below (float): in a note typed in capitals, the tagger's confidence
         below which its person, place or organisation span must show a name
-        or a place (default 0.9; 0 turns the check off).
+        or a place (default 0.95; 0 turns the check off).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(

@@ -3,7 +3,7 @@ something in it or around it shows its label.
 
 In a note typed in capitals the tagger cannot read a name by its capital, and
 its doubt is informative: on real ICU nursing notes four in five of its
-person, place and organisation spans below a confidence of 0.9 are clinical
+person, place and organisation spans below a confidence of 0.95 are clinical
 words ("FFP", "ENDO", "BASELIN", "DUODERM"), while its confident spans are
 nearly all names. A doubtful span is kept when one of its words is a name
 English writes capitalised ("SUSAN", "BALTIMORE"), a given or family name no
@@ -37,7 +37,7 @@ from .shorthand import named_in_context
 
 #: The tagger's confidence below which a span of a note in capitals must show a
 #: name (the NER's lowest action probability over the span; 1.0 = no doubt).
-DEFAULT_DOUBT_BELOW = 0.9
+DEFAULT_DOUBT_BELOW = 0.95
 #: A doubtful name, place or organisation that names no one and nowhere: "FFP", "BASELIN".
 NAMES_NO_ONE = sub_reason(REASON_UNSURE_IN_CAPITALS, "names_no_one")
 #: A doubtful date written like no date: "15SEC", "4LN/C", "WEN 9".
