@@ -47,8 +47,8 @@ for one span, in order:
 6. a span only the tagger found, of a label in `common_word_labels`, in a
    note typed in capitals, that the tagger is unsure of (confidence below
    `doubt_below`) and that names no one and nowhere by its words or its
-   context (`checks/doubt.py`: "FFP", "BASELIN", "DUODERM"; not "SUSAN",
-   "KIMBROUGH", "GBMC", "WENT TO HOLY CROSS"); a doubtful DATE of such a
+   context (`checks/doubt.py`: "FFP", "BASELIN", "DUODERM"; not "MARGARET",
+   "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); a doubtful DATE of such a
    note must be written as a date ("15SEC", "4LN/C" are not) -> veto;
 7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the

@@ -6,15 +6,16 @@ its doubt is informative: on real ICU nursing notes four in five of its
 person, place and organisation spans below a confidence of 0.95 are clinical
 words ("FFP", "ENDO", "BASELIN", "DUODERM"), while its confident spans are
 nearly all names. A doubtful span is kept when one of its words is a name
-English writes capitalised ("SUSAN", "BALTIMORE"), a given or family name no
-dictionary holds ("BEA", "KIMBROUGH"), a city, state or country, an
-institution's head word ("HOLY CROSS REHAB"), a hospital's initials ("GBMC"),
-or a word no list knows that is neither a slip of a common word, the start of
+English writes capitalised ("MARGARET", "DENVER"), a given or family name no
+dictionary holds ("ODETTE", "VANDERHOEK"), a city, state or country, an
+institution's head word in it or near it ("GOOD SHEPHERD REHAB"), a hospital's
+initials ("TLMC"), an address around it ("LINDEN, MO 78582", "UNIT B"),
+or a word no list knows that is neither a slip of a common word ("BASELIN"), the start of
 a drug's name ("DILT", "CEFTAZ") nor two words joined ("BREATHSOUNDS"); or
 when the words around it name it (a name field, a relative, a move into a
 place: `shorthand.named_in_context`). A doubtful DATE stays when it is
-written like a date: a month or weekday word, a year, or a month and day
-("9/10"); not "15SEC", "4LN/C", "60'S". Confident spans and notes in mixed
+written like a date: a month or weekday word, a year, a month and day
+("9/10") or a day's ordinal ("THE 14TH"); not "15SEC", "4LN/C", "60'S". Confident spans and notes in mixed
 case are never judged here: there a capital is evidence and the doubt is not,
 and a low-confidence date of prose is as often a true one (recall first).
 """
@@ -28,11 +29,11 @@ from typing import Callable, FrozenSet, Tuple
 
 from spacy.tokens import Span
 
-from ...lexicon.common_words import name_like_words, person_names
+from ...lexicon.common_words import name_like_words, one_edit_variants, person_names
 from ...lexicon.gazetteers import us_cities_lower
 from ...lexicon.word_usage import written_as_name, written_in_lower_case
 from ..reasons import REASON_UNSURE_IN_CAPITALS, sub_reason
-from .base import CheckWords
+from .base import INSTITUTION_LABELS, CheckWords, singular
 from .shorthand import named_in_context
 
 #: The tagger's confidence below which a span of a note in capitals must show a
@@ -42,26 +43,52 @@ DEFAULT_DOUBT_BELOW = 0.95
 NAMES_NO_ONE = sub_reason(REASON_UNSURE_IN_CAPITALS, "names_no_one")
 #: A doubtful date written like no date: "15SEC", "4LN/C", "WEN 9".
 NOT_WRITTEN_AS_DATE = sub_reason(REASON_UNSURE_IN_CAPITALS, "not_written_as_date")
-#: Words that head an institution's name and say little else ("HOLY CROSS REHAB").
+#: Words that head an institution's name and say little else ("GOOD SHEPHERD REHAB").
 INSTITUTION_HEADS = frozenset(
     "hospital hosp infirmary clinic hospice sanatorium rehab rehabilitation memorial university college institute "
-    "church pharmacy agency school".split()
+    "church pharmacy agency school ems ambulance".split()
 )
-#: A hospital's initials: two to five capitals ending in H, HC or MC ("GBMC", "UMMC").
+#: Words that end a department's name ("OBSTETRICS FLOOR", "10 WEST UNIT").
+DEPARTMENT_HEADS = frozenset("floor unit ward wing service department dept".split())
+#: Words that begin a place's or saint's name and never end it ("SAINT CLOUD", "FORT WAYNE").
+_NAME_OPENERS = frozenset("saint st ste san santa fort ft mount mt port".split())
+#: A hospital's initials: two to five capitals ending in H, HC or MC ("TLMC", "NWMC").
 _HOSPITAL_INITIALS = re.compile(r"[A-Z]{1,4}(?:H|HC|MC)")
 #: A number written as a date: a year ("1940S"), a month and day with or without
-#: a year ("9/10", "11-21-93"), a year cut short ("'62").
+#: a year ("9/10", "11-21-93"), a day's ordinal ("THE 14TH"), a compact date
+#: ("20950612"), a year cut short ("'62").
 _DATE_NUMBER = re.compile(
-    r"(?<![\w.])(?:(?P<year>(?:19|20)\d\d)s?|(?P<month>\d{1,2})[/.-](?P<day>\d{1,2})(?:[/.-]\d{2,4})?|['’]\d\d)(?![\w])",
+    r"(?<![\w.])(?:(?:19|20)\d\d(?:s|(?P<compact_month>\d\d)(?P<compact_day>\d\d))?"
+    r"|(?P<month>\d{1,2})[/.-](?P<day>\d{1,2})(?:[/.-]\d{2,4})?|(?P<ordinal>\d{1,2})(?:st|nd|rd|th)|['’]\d\d)(?![\w])",
     re.IGNORECASE,
 )
-#: The word right after a span.
-_WORD_AFTER = re.compile(r"[ \t]*([A-Za-z]+)")
+#: A run of five digits or more: an identifier's number, PHI whatever its label ("ACCESSION: 2396533").
+_IDENTIFIER_DIGITS = re.compile(r"\d{5,}")
+#: A model's or lot's code: letters and three digits or more in one word ("108D", "V3839S").
+_CODE = re.compile(r"(?<![\w.])(?=[A-Za-z]*\d{3})[A-Za-z\d]*(?:[A-Za-z]\d|\d[A-Za-z])[A-Za-z\d]*(?![\w.])")
+#: Head words looked for a few words after a span (an institution's name runs to its head).
+_HEADS_AHEAD = INSTITUTION_HEADS | {"center", "centre"}
+_WORDS_AHEAD = 3
+_WORD = re.compile(r"[A-Za-z]+")
+#: The word right before a span.
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
+#: An initial and its period before a word: "A. DE", "Q. SMITH".
+_INITIAL_THEN_WORD = re.compile(r"[A-Za-z]\.[ \t]*[A-Za-z]")
+#: A ZIP code after a place, with or without its state code ("LINDEN, MO 78582", "AZ 68651-1115", "MA70065").
+_ZIP_AFTER = re.compile(r",?[ \t]*(?:[A-Z]{2},?[ \t]*)?\d{5}(?:-\d{4})?(?!\d)")
+#: A town and its comma before a state code ("STIGLER, GA").
+_TOWN_COMMA_BEFORE = re.compile(r"[A-Za-z]{3,},[ \t]*$")
+#: A unit's word before its letter or number ("UNIT B", "APT 4").
+_UNIT_BEFORE = re.compile(r"\b(?:apt|apartment|unit|suite|ste|bldg|building|lot)\.?[ \t]*#?[ \t]*$", re.IGNORECASE)
+#: A word before the bracket a span opens: "WORKER (".
+_JOB_BEFORE_BRACKET = re.compile(r"([A-Za-z]+)[ \t]*\([ \t]*$")
 #: Acronyms of up to this many capitals say nothing in a note typed in capitals:
 #: as often a clinical abbreviation no list holds as someone's initials.
 _MAX_ACRONYM = 4
 #: A truncated drug name has at least this many letters ("DILT", "CEFTAZ").
 _MIN_DRUG_PREFIX = 4
+#: A word one edit from a common word is read as its slip from this many letters on.
+_MIN_SLIP_LETTERS = 5
 #: The shortest part of two words joined without a space ("BREATH|SOUNDS").
 _MIN_JOINED_PART = 3
 
@@ -79,20 +106,54 @@ def names_someone_or_somewhere(
     RETURNS (bool): True when the span stays.
     """
     found = re.findall(r"[A-Za-z]+", span.text)
-    if any(_names_by_itself(word, words) for word in found):
+    if any(_names_by_itself(word, words) for word in found) or _INITIAL_THEN_WORD.match(span.text):
+        return True  # "A. DE LA ...": an initial before a word is a person's
+    if found and found[-1].lower() in _NAME_OPENERS:
+        return True  # "SAINT" of "SAINT CLOUD": the name goes on after the span
+    if _institution_around(span, text) or _in_an_address(span, text, words):
         return True
-    after = _WORD_AFTER.match(text, span.end_char)
-    if after and after.group(1).lower() in INSTITUTION_HEADS:
-        return True  # "HOLY CROSS REHAB"
     if named_in_context(span, text, words.vocabulary, words.lexicons.occupations):
-        return True  # "WIFE BEA", "TRANSFERRED TO HOLY CROSS"
+        return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD"
+    if span.label_ in INSTITUTION_LABELS and _job_before_bracket(span, text, words):
+        return True  # "PLANT WORKER (CADET FOODS)": an employer after its job
     return any(_unknown_word(word, words, ordinary_word) for word in found)
+
+
+def _institution_around(span: Span, text: str) -> bool:
+    """An institution's head word a few words after the span on its line ("GOOD
+    SHEPHERD REHAB", "SOLDIERS AND SAILORS MEMORIAL HOSPITAL", "COLLETON MEDICAL
+    CENTER") or right before it ("COMMUNITY HOSPITAL 10 WEST": its ward)."""
+    line_end = text.find("\n", span.end_char)
+    ahead = text[span.end_char : line_end if line_end >= 0 else len(text)]
+    heads = _HEADS_AHEAD | DEPARTMENT_HEADS if span.label_ == "DEPARTMENT" else _HEADS_AHEAD
+    if any(word.lower() in heads for word in _WORD.findall(ahead)[:_WORDS_AHEAD]):
+        return True
+    before = _WORD_BEFORE.search(text, max(0, span.start_char - 24), span.start_char)
+    return bool(before and before.group(1).lower() in INSTITUTION_HEADS)
+
+
+def _in_an_address(span: Span, text: str, words: CheckWords) -> bool:
+    """A place in an address: a ZIP code after it ("LINDEN, MO 78582", "AZ
+    68651"), a state code after a town and its comma ("STIGLER, GA"), or a unit's
+    letter or number after its unit word ("UNIT B")."""
+    if _ZIP_AFTER.match(text, span.end_char):
+        return True
+    value = span.text.strip()
+    if value in words.lexicons.states and _TOWN_COMMA_BEFORE.search(text, max(0, span.start_char - 30), span.start_char):
+        return True
+    return len(value.strip(".")) <= 2 and _UNIT_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+
+
+def _job_before_bracket(span: Span, text: str, words: CheckWords) -> bool:
+    """An occupation word before the bracket the span opens ("WORKER (CADET FOODS)")."""
+    job = _JOB_BEFORE_BRACKET.search(text, max(0, span.start_char - 30), span.start_char)
+    return bool(job and singular(job.group(1).lower()) in words.lexicons.occupations)
 
 
 def _names_by_itself(word: str, words: CheckWords) -> bool:
     lower = word.lower()
     if written_as_name(lower):
-        return True  # "SUSAN", "BALTIMORE", "SMITH"
+        return True  # "MARGARET", "DENVER", "SMITH"
     vocabulary = words.vocabulary
     if (
         lower in person_names()
@@ -101,24 +162,28 @@ def _names_by_itself(word: str, words: CheckWords) -> bool:
         and not vocabulary.is_clinical_abbreviation(word.upper())
         and not vocabulary.is_lower_case_shorthand(lower)
     ):
-        return True  # "BEA", "KIMBROUGH": a name no dictionary holds as a word
+        return True  # "ODETTE", "VANDERHOEK": a name no dictionary holds as a word
     if len(lower) > 3 and (lower in words.lexicons.states_lower or lower in words.lexicons.countries_lower):
         return True  # a state or country written out (its two-letter code is as often shorthand: "OR", "OK")
     if lower in us_cities_lower() and not vocabulary.is_common_word(lower):
-        return True  # "PIKESVILLE"; not "HOME" nor "WARD"
+        return True  # "TOPEKA"; not "HOME" nor "WARD"
     if lower in INSTITUTION_HEADS:
         return True
     return word.isupper() and _HOSPITAL_INITIALS.fullmatch(word) is not None and not vocabulary.is_clinical_abbreviation(word)
 
 
 def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], bool]) -> bool:
-    """A word no list knows, as a rare surname or a place is ("CARDARELLI"): not a
-    short acronym, not ordinary, not a truncated drug name, not two words joined."""
+    """A word no list knows, as a rare surname or a place is ("VANDERHOEK"): not a
+    short acronym, not ordinary, not a slip of a common word, not a truncated drug
+    name, not two words joined. (The name lists were asked before: a slip that is
+    a listed name stays a name.)"""
     if len(word) < 3 or (word.isupper() and len(word) <= _MAX_ACRONYM):
         return False
     lower = word.lower()
     if ordinary_word(word) or words.known_word(lower):
         return False
+    if len(lower) >= _MIN_SLIP_LETTERS and any(written_in_lower_case(variant) for variant in one_edit_variants(lower)):
+        return False  # "BASELIN": one letter from a word English writes in lower case
     vocabulary = words.vocabulary
     if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
         return False  # "DILT", "CEFTAZ", "FENTANY": a drug's name cut short
@@ -148,13 +213,17 @@ def _in_order(names: FrozenSet[str]) -> Tuple[str, ...]:
 
 def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
     """Whether a text holds a month or weekday word or a number written as a date
-    ("9/10", "1940S", "'62"; not "15SEC", "21@LIP", "60'S", "13/10")."""
+    ("9/10", "1940S", "THE 14TH", "'62"; not "15SEC", "21@LIP", "60'S", "13/10"),
+    or the digits of an identifier (five or more: PHI whatever its label)."""
     if any(word.lower() in date_words for word in re.findall(r"[A-Za-z]+", value)):
         return True
+    if _IDENTIFIER_DIGITS.search(value) or _CODE.search(value):
+        return True  # no date, but an identifier's digits or code ("GUF 108D"): left to the identifier checks
     for number in _DATE_NUMBER.finditer(value):
-        if number.group("month") is None:
-            return True
-        if 1 <= int(number.group("month")) <= 12 and 1 <= int(number.group("day")) <= 31:
+        month, day = number.group("month") or number.group("compact_month"), number.group("day") or number.group("compact_day")
+        if number.group("ordinal") is not None:
+            month, day = "1", number.group("ordinal")
+        if month is None or (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
             return True
     return False
 

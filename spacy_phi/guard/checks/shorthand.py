@@ -47,7 +47,8 @@ _LINE_START_BEFORE = re.compile(r"(?:\A|\n)[ \t>*#•-]*\Z")
 #: A field that holds a person's name, right before the span ("Attending: ", "Name -").
 _NAME_FIELD_BEFORE = re.compile(
     r"\b(?:name|patient|attending|resident|fellow|intern|pcp|physician|doctor|provider|surgeon|nurse|"
-    r"contact|signed|signature|author|cosigner|proxy|hcp)\s*[:#-]\s*\Z",
+    r"contact|signed|signature|author|cosigner|proxy|hcp|employer|operators?|referring|ordering|"
+    r"tr|(?:transcribed|dictated)\s+by)\s*[:#-]\s*\Z",
     re.IGNORECASE,
 )
 #: A one-word field label right before the span ("Cytotechnologist: ").
