@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import List, Optional, Tuple
 
 import pytest
@@ -24,7 +25,7 @@ def guard_nlp():
 def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tuple[List[str], List[Tuple[str, str]]]:
     """Run the guard on one tagger span with the tagger's confidence `score`."""
     doc = nlp.make_doc(text)
-    start = text.index(value)
+    start = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text).start()  # the value as a whole word
     span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
     assert span is not None and span.text == value
     doc.spans[NER_GROUP] = [span]
@@ -62,6 +63,22 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("TRANSFERRED FROM TLMC LAST PM.", "TLMC", "HOSPITAL"),  # a hospital's initials
         ("SCREENED BY GOOD SHEPHERD REHAB TODAY.", "GOOD SHEPHERD", "HOSPITAL"),  # an institution's head after it
         ("PT WENT TO GOOD SHEPHERD WITH FEVER.", "GOOD SHEPHERD", "HOSPITAL"),  # a move into a place
+        ("PT WENT TO GOOD SHEPHERD WITH FEVER.", "GOOD SHEPHERD", "PATIENT"),  # whatever the tagger's label
+        ("SOLDIERS AND SAILORS MEMORIAL HOSPITAL", "SOLDIERS", "HOSPITAL"),  # the name runs to its head
+        ("DISPO: PACU THEN OBSTETRICS FLOOR, BED 30.", "OBSTETRICS", "DEPARTMENT"),
+        ("REPORT CALLED TO RN ON 3 WEST @ 1215.", "3 WEST", "DEPARTMENT"),  # a ward's floor and wing
+        ("ADMITTED TO COMMUNITY HOSPITAL 10 WEST.", "10 WEST", "DEPARTMENT"),
+        ("LIVES WITH DAUGHTER IN PALM BAY.", "PALM BAY", "CITY"),  # a city of two words
+        ("DISCHARGED TO A FACILITY IN SAINT CLOUD.", "SAINT", "CITY"),  # the name goes on
+        ("4410 OAK PATH, LINDEN, MO 78582", "LINDEN", "CITY"),  # an address
+        ("4410 OAK PATH, STIGLER, GA   TEL 555-0100", "GA", "STATE"),
+        ("353 OAK LANDING, UNIT B, CROSBYTON", "B", "DOCTOR"),
+        ("OPERATORS: A. DE LA CRUZ", "A. DE", "DOCTOR"),  # an initial before a word
+        ("GRAND DAUGHTER-TIA---301 555-0199.", "TIA---301", "PATIENT"),  # a relative joined by dashes
+        ("MET WITH HIS BROTHER HA-EUN TODAY.", "HA-EUN", "PATIENT"),  # a hyphenated name no list holds
+        ("CAMBODIAN INTERPRETER SOKHA CALLED IN.", "SOKHA", "DOCTOR"),  # an occupation before it
+        ("RECYCLING PLANT WORKER (MAPLE FOODS); RETIRED.", "MAPLE FOODS", "ORGANIZATION"),
+        ("TRANSPORTED BY TRINITY EMS.", "TRINITY EMS", "ORGANIZATION"),
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -106,6 +123,14 @@ def test_doubt_threshold_is_a_confidence() -> None:
         ("FOLLOWED BY CARDIOLOGY SINCE 9/10.", "9/10", False),
         ("STOPPED SMOKING IN 1962.", "1962", False),
         ("SEEN IN CLINIC ON MONDAY.", "MONDAY", False),
+        ("DISCHARGED THE 14TH TO REHAB.", "14TH", False),  # a day's ordinal
+        ("STOPPED SMOKING 62'.", "62'", False),  # a year cut short
+        ("INACTIVE AS OF 20950612.", "20950612", False),  # a compact date
+        ("ACCESSION: 2396533.", "2396533", False),  # an identifier's digits: PHI whatever its label
+        ("DAUGHTER 301 555-0199.", "301 555-0199", False),  # a phone's
+        ("TRANSPORTED BY AMBULANCE, UNIT #5GMK09.", "5GMK09", False),  # after an identifier's cue
+        ("DEVICE: BOSTON SCIENTIFIC GUF 108D ICD.", "GUF 108D", False),  # a model's code
+        ("ADMITTED TO GERBER MEMORIAL GLASGOW 6 ON 7/2.", "GLASGOW 6", False),  # a ward after an institution
     ],
 )
 def test_unsure_date_must_be_written_as_a_date(guard_nlp, sentence: str, value: str, vetoed: bool) -> None:

@@ -143,6 +143,12 @@ def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occup
     return bool(word_after and _is_name_word(word_after.group(1), vocabulary))
 
 
+def after_a_move(span: Span, text: str) -> bool:
+    """Whether a move into or out of a place comes right before the span
+    ("WENT TO", "transferred from"), whatever the span's label."""
+    return _MOVED_TO_BEFORE.search(text[max(0, span.start_char - 30) : span.start_char]) is not None
+
+
 def _at_line_start(span: Span, text: str) -> bool:
     return _LINE_START_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
 
@@ -241,4 +247,5 @@ def _capitalised_shorthand(value: str, vocabulary: MedicalVocabulary) -> bool:
     )
 
 
-__all__ = ["CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "is_chain_name", "named_in_context", "shorthand_reason"]
+__all__ = [
+    "CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "after_a_move", "is_chain_name", "named_in_context", "shorthand_reason"]
