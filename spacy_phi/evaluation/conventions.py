@@ -8,8 +8,8 @@ any measure is computed, and why; the gold side is never touched.
 
 - "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
   PHI only from 89 up, professions and weekday names are not annotated, and only
-  the distinctive part of a place is ("CALVERT" of "CALVERT HOSPITAL",
-  "Quartermain" of "Quartermain 2"). So predicted AGE spans under 89 and
+  the distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
+  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans under 89 and
   PROFESSION spans are dropped, predictions that are only a weekday name are set
   aside, and a predicted place loses the generic words at its end (a hospital
   word, a care unit, a ward's number) and an article at its start. An AGE whose

@@ -21,7 +21,7 @@ nearly all names. So an unsure span of those labels stays only when
 - or its context names it: an institution's head after it ("GOOD SHEPHERD
   REHAB") or right before it ("COMMUNITY HOSPITAL 10 WEST"), an address
   ("LINDEN, MO 78582", "UNIT B"), a name field, a relative (also joined by
-  dashes: "DAUGHTER-LUCI"), an occupation ("INTERPRETER SOPHEAP", "PLANT
+  dashes: "DAUGHTER-TIA"), an occupation ("INTERPRETER SOKHA", "PLANT
   WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
@@ -99,7 +99,7 @@ _ZIP_AFTER = re.compile(r",?[ \t]*(?:[A-Z]{2},?[ \t]*)?\d{5}(?:-\d{4})?(?!\d)")
 _TOWN_COMMA_BEFORE = re.compile(r"[A-Za-z]{3,},[ \t]*$")
 #: A unit's word before its letter or number ("UNIT B", "APT 4").
 _UNIT_BEFORE = re.compile(r"\b(?:apt|apartment|unit|suite|ste|bldg|building|lot)\.?[ \t]*#?[ \t]*$", re.IGNORECASE)
-#: A relative's word right before the span, after a space or joined by dashes ("BROTHER HA-EUN", "DAUGHTER-LUCI").
+#: A relative's word right before the span, after a space or joined by dashes ("BROTHER HA-EUN", "DAUGHTER-TIA").
 _RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:[ \t]+|[ \t]*[-–]+[ \t]*)$", re.IGNORECASE)
 #: A word before the span, or before the bracket the span opens ("INTERPRETER ", "WORKER (").
 _JOB_BEFORE = re.compile(r"([A-Za-z]+)[ \t]*(?:\([ \t]*)?$")
@@ -217,7 +217,7 @@ def _in_an_address(span: Span, text: str, words: CheckWords) -> bool:
 
 
 def _job_before(span: Span, text: str, words: CheckWords) -> bool:
-    """An occupation right before the span ("INTERPRETER SOPHEAP") or, for an
+    """An occupation right before the span ("INTERPRETER SOKHA") or, for an
     institution, before the bracket it opens ("PLANT WORKER (CADET FOODS)")."""
     job = _JOB_BEFORE.search(text, max(0, span.start_char - 30), span.start_char)
     if job is None or ("(" in job.group() and span.label_ not in INSTITUTION_LABELS):
