@@ -40,7 +40,6 @@ PHYSIONET_MIN_AGE = 89
 REASON_AGE = "age_under_89"
 REASON_PROFESSION = "profession"
 REASON_WEEKDAY = "weekday"
-TRIM_DISTINCTIVE_PART = "distinctive_part_of_place"
 
 #: Labels of places and institutions, whose generic words the PhysioNet corpus leaves out.
 _PLACE_LABELS = frozenset({"HOSPITAL", "DEPARTMENT", "ORGANIZATION", "LOCATION_OTHER", "CITY", "ROOM"})

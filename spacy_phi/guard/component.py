@@ -46,10 +46,10 @@ for one span, in order:
    their capitals unless a charting word is among them: "THICK YELLOW SPUTUM");
 6. a span only the tagger found, of a label in `common_word_labels`, in a
    note typed in capitals, that the tagger is unsure of (confidence below
-   `doubt_below`) and that names no one and nowhere by its words or its
-   context (`checks/doubt.py`: "FFP", "BASELIN", "DUODERM"; not "MARGARET",
-   "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); a doubtful DATE of such a
-   note must be written as a date ("15SEC", "4LN/C" are not) -> veto;
+   `doubt_below`) and that names no one and nowhere by its words, its shape or
+   its context (`checks/doubt.py`: "VTS", "BASELIN", "DUODERM"; not
+   "MARGARET", "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); an unsure DATE
+   of such a note must be written as a date ("15SEC", "4LN/C" are not) -> veto;
 7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged

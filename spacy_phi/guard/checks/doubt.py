@@ -67,8 +67,9 @@ INSTITUTION_HEADS = frozenset(
 _HEADS_IN_NAME = INSTITUTION_HEADS | {"center", "centre"}
 #: Words that end a department's name ("OBSTETRICS FLOOR").
 _DEPARTMENT_HEADS = frozenset("floor unit ward wing service department dept".split())
-#: How many words after the span an institution's name may run to its head.
+#: How many words after the span an institution's name may run to its head, within how many characters.
 _WORDS_AHEAD = 3
+_AHEAD_CHARS = 60
 #: Words that begin a place's or saint's name and never end it ("SAINT CLOUD", "FORT WAYNE").
 _NAME_OPENERS = frozenset("saint st ste san santa fort ft mount mt port".split())
 #: Acronyms of up to this many capitals say nothing in a note typed in capitals:
@@ -195,8 +196,9 @@ def _institution_around(span: Span, text: str) -> bool:
     SHEPHERD REHAB", "SOLDIERS AND SAILORS MEMORIAL HOSPITAL", "COLLETON MEDICAL
     CENTER"; a department's: "OBSTETRICS FLOOR") or right before it ("COMMUNITY
     HOSPITAL 10 WEST": its ward)."""
-    line_end = text.find("\n", span.end_char)
-    ahead = text[span.end_char : line_end if line_end >= 0 else len(text)]
+    window_end = min(len(text), span.end_char + _AHEAD_CHARS)
+    line_end = text.find("\n", span.end_char, window_end)
+    ahead = text[span.end_char : line_end if line_end >= 0 else window_end]
     heads = _HEADS_IN_NAME | _DEPARTMENT_HEADS if span.label_ == "DEPARTMENT" else _HEADS_IN_NAME
     if any(word.lower() in heads for word in _WORD.findall(ahead)[:_WORDS_AHEAD]):
         return True

@@ -248,4 +248,6 @@ def _capitalised_shorthand(value: str, vocabulary: MedicalVocabulary) -> bool:
 
 
 __all__ = [
-    "CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "after_a_move", "is_chain_name", "named_in_context", "shorthand_reason"]
+    "CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER",
+    "STAFF_ROLE_ALONE", "after_a_move", "is_chain_name", "named_in_context", "shorthand_reason",
+]
