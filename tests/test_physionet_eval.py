@@ -123,6 +123,28 @@ def test_set_aside_counts_by_reason_and_label_and_gold_is_untouched():
     }
 
 
+def test_places_are_scored_by_their_distinctive_part():
+    text = "TO WESTBROOK HOSPITAL. Pellham Medical Center. transfer to Ashgrove 2. TLH MICU. the Lindell Clinic. HOSPITAL"
+    def at(value: str, label: str = "HOSPITAL") -> tuple:
+        start = text.index(value)
+        return (start, start + len(value), label)
+    def span(value: str, label: str = "HOSPITAL") -> PhiSpan:
+        return PhiSpan(*at(value, label))
+    assert _kept(text, at("WESTBROOK HOSPITAL")) == [span("WESTBROOK")]
+    assert _kept(text, at("Pellham Medical Center")) == [span("Pellham")]
+    assert _kept(text, at("Ashgrove 2", "DEPARTMENT")) == [span("Ashgrove", "DEPARTMENT")]
+    assert _kept(text, at("TLH MICU")) == [span("TLH")]
+    # an article goes, a word the corpus keeps stays ("Clinic" may be the name's)
+    assert _kept(text, at("the Lindell Clinic", "ORGANIZATION")) == [span("Lindell Clinic", "ORGANIZATION")]
+    # a span of generic words only, and names of people, are scored whole
+    assert _kept(text, (len(text) - 8, len(text), "HOSPITAL")) == [PhiSpan(len(text) - 8, len(text), "HOSPITAL")]
+    assert _kept(text, at("Pellham Medical Center", "PATIENT")) == [span("Pellham Medical Center", "PATIENT")]
+    doc = _doc(text, [at("WESTBROOK HOSPITAL"), at("TLH MICU")], gold=[at("WESTBROOK", "HOSPITAL")])
+    (kept,), aside = apply_convention([doc], PHYSIONET)
+    assert aside.total == 0 and aside.to_dict()["trimmed"] == {"HOSPITAL": 2}
+    assert kept.pred == [span("WESTBROOK"), span("TLH")] and doc.pred[0] == PhiSpan(*at("WESTBROOK HOSPITAL"))
+
+
 def test_unknown_convention_is_an_error():
     with pytest.raises(ValueError, match="Unknown scoring convention"):
         apply_convention([], "i2b2")
@@ -247,7 +269,7 @@ def test_evaluate_cli_with_the_convention_and_the_rules_pipeline(tmp_path, capsy
     names = set(overlap["recall_by_gold_type"]) | set(overlap["ppv_by_pred_label"])
     section = console.split("Convention physionet", 1)[1].split("\nErrors:", 1)[0]
     rules = tuple(f"  - {rule}" for rule in PHYSIONET.description)
-    fixed = rules + ("Predictions set aside", "Overlap ", "False alarms by text:")
+    fixed = rules + ("Predictions set aside", "Predictions trimmed", "Overlap ", "False alarms by text:")
     for row in filter(None, section.splitlines()[1:]):
         assert row.startswith(fixed) or (row.split()[0] in names and _numbers(row.split()[1:])), row
 

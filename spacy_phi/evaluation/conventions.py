@@ -7,10 +7,13 @@ not the detector. A convention says which predicted spans to leave out before
 any measure is computed, and why; the gold side is never touched.
 
 - "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
-  PHI only from 89 up, professions and weekday names are not annotated. So
-  predicted AGE spans under 89 and PROFESSION spans are dropped, and predictions
-  that are only a weekday name are set aside. An AGE whose number cannot be read
-  is kept (recall first, as `is_safe_harbor_phi` does).
+  PHI only from 89 up, professions and weekday names are not annotated, and only
+  the distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
+  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans under 89 and
+  PROFESSION spans are dropped, predictions that are only a weekday name are set
+  aside, and a predicted place loses the generic words at its end (a hospital
+  word, a care unit, a ward's number) and an article at its start. An AGE whose
+  number cannot be read is kept (recall first, as `is_safe_harbor_phi` does).
 
     from spacy_phi.evaluation import score
     result = score(documents, convention="physionet")
@@ -28,6 +31,8 @@ from .documents import EvalDocument, PhiSpan
 
 #: A rule of a convention: the reason to leave a predicted span out, or None to keep it.
 SetAsideRule = Callable[[PhiSpan, str], Optional[str]]
+#: A trimming rule of a convention: the part of a predicted span the corpus would annotate, or None to keep it whole.
+TrimRule = Callable[[PhiSpan, str], Optional[PhiSpan]]
 
 #: The PhysioNet corpus annotates ages from this many years up.
 PHYSIONET_MIN_AGE = 89
@@ -35,6 +40,16 @@ PHYSIONET_MIN_AGE = 89
 REASON_AGE = "age_under_89"
 REASON_PROFESSION = "profession"
 REASON_WEEKDAY = "weekday"
+
+#: Labels of places and institutions, whose generic words the PhysioNet corpus leaves out.
+_PLACE_LABELS = frozenset({"HOSPITAL", "DEPARTMENT", "ORGANIZATION", "LOCATION_OTHER", "CITY", "ROOM"})
+#: Words that end a place's name without distinguishing it: a hospital word, a care unit, a ward's number.
+_GENERIC_PLACE_END = re.compile(
+    r"(?:hospitals?|hosp|medical|center|centre|ctr|er|ew|ed|icu|micu|sicu|ccu|csru|tcu|\d{1,3}|\d{1,2}[a-z])",
+    re.IGNORECASE,
+)
+_ARTICLE = re.compile(r"the", re.IGNORECASE)
+_WORD = re.compile(r"[^\s.,;:()\[\]]+")
 
 # Full names (and plurals) and the abbreviations that mean nothing else in a note;
 # "SAT" (saturation) and "SUN" are left out: a span of them is a real false alarm.
@@ -52,11 +67,13 @@ class ScoringConvention:
     name (str): the convention's name (`--convention NAME`).
     description (Tuple[str, ...]): one line per rule, for reports.
     rules (Tuple[SetAsideRule, ...]): tried in order; the first reason wins.
+    trims (Tuple[TrimRule, ...]): applied in order to the spans kept.
     """
 
     name: str
     description: Tuple[str, ...]
     rules: Tuple[SetAsideRule, ...]
+    trims: Tuple[TrimRule, ...] = ()
 
     def reason(self, span: PhiSpan, text: str) -> Optional[str]:
         """Why a predicted span is left out, or None if it is scored.
@@ -70,17 +87,26 @@ class ScoringConvention:
                 return reason
         return None
 
+    def trimmed(self, span: PhiSpan, text: str) -> PhiSpan:
+        """The part of a kept span the corpus would annotate (the span itself
+        when no trim applies)."""
+        for trim in self.trims:
+            span = trim(span, text) or span
+        return span
+
 
 @dataclass
 class SetAside:
-    """The predicted spans a convention left out: counts, labels and ids only.
+    """The predicted spans a convention left out or trimmed: counts and labels only.
 
-    by_reason (Counter): reason -> spans.
+    by_reason (Counter): reason -> spans left out.
     by_reason_label (Dict[str, Counter]): reason -> predicted label -> spans.
+    trimmed (Counter): predicted label -> spans scored without their generic words.
     """
 
     by_reason: Counter = field(default_factory=Counter)
     by_reason_label: Dict[str, Counter] = field(default_factory=dict)
+    trimmed: Counter = field(default_factory=Counter)
 
     @property
     def total(self) -> int:
@@ -98,6 +124,7 @@ class SetAside:
             "total": self.total,
             "by_reason": {reason: {"spans": count, "by_label": dict(self.by_reason_label[reason].most_common())}
                           for reason, count in self.by_reason.most_common()},
+            "trimmed": dict(self.trimmed.most_common()),
         }
 
 
@@ -128,14 +155,35 @@ def physionet_weekday(span: PhiSpan, text: str) -> Optional[str]:
     return REASON_WEEKDAY if is_weekday_name(text[span.start:span.end]) else None
 
 
+def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:
+    """A predicted place without the words the corpus leaves out of a place's
+    annotation: generic words at its end ("HOSPITAL", "Medical Center", "MICU",
+    the ward's "2") and an article at its start; None when nothing is left out or
+    nothing would be left."""
+    if span.label not in _PLACE_LABELS:
+        return None
+    words = [(m.start() + span.start, m.end() + span.start) for m in _WORD.finditer(text[span.start:span.end])]
+    first, last = 0, len(words)
+    while last > first + 1 and _GENERIC_PLACE_END.fullmatch(text[words[last - 1][0]:words[last - 1][1]]):
+        last -= 1
+    if last > first + 1 and _ARTICLE.fullmatch(text[words[0][0]:words[0][1]]):
+        first = 1
+    if not words or (first, last) == (0, len(words)):
+        return None
+    return PhiSpan(words[first][0], words[last - 1][1], span.label)
+
+
 PHYSIONET = ScoringConvention(
     name="physionet",
     description=(
         f"predicted AGE spans under {PHYSIONET_MIN_AGE} years dropped (ages are PHI from {PHYSIONET_MIN_AGE} up)",
         "predicted PROFESSION spans dropped (professions are not annotated)",
         "predictions that are only a weekday name set aside (weekdays are not annotated)",
+        "predicted places scored without the generic words at their end and an article at their start "
+        "(only the distinctive part of a place is annotated)",
     ),
     rules=(physionet_profession, physionet_age_under_89, physionet_weekday),
+    trims=(physionet_distinctive_part,),
 )
 
 #: The conventions by name (`spacy-phi evaluate --convention NAME`).
@@ -159,12 +207,13 @@ def get_convention(convention: "str | ScoringConvention") -> ScoringConvention:
 def apply_convention(
     documents: Sequence[EvalDocument], convention: "str | ScoringConvention"
 ) -> Tuple[List[EvalDocument], SetAside]:
-    """Copies of the documents without the predictions the convention leaves out.
+    """Copies of the documents without the predictions the convention leaves out,
+    and with the kept ones trimmed as the convention annotates them.
 
     documents (Sequence[EvalDocument]): the documents (left unchanged).
     convention (str | ScoringConvention): the convention or its name.
     RETURNS (Tuple[List[EvalDocument], SetAside]): the copies (gold, text and
-        tokens as they were) and what was left out.
+        tokens as they were) and what was left out or trimmed.
     """
     convention = get_convention(convention)
     set_aside = SetAside()
@@ -173,9 +222,12 @@ def apply_convention(
         kept: List[PhiSpan] = []
         for span in doc.pred:
             reason = convention.reason(span, doc.text)
-            if reason is None:
-                kept.append(span)
-            else:
+            if reason is not None:
                 set_aside.add(reason, span.label)
+                continue
+            trimmed = convention.trimmed(span, doc.text)
+            if trimmed != span:
+                set_aside.trimmed[span.label] += 1
+            kept.append(trimmed)
         kept_documents.append(EvalDocument(doc.id, doc.text, list(doc.gold), kept, doc.tokens))
     return kept_documents, set_aside

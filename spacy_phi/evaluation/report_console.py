@@ -36,6 +36,7 @@ def _convention_lines(convention: ConventionResult) -> List[str]:
     lines += [f"  - {rule}" for rule in convention.description]
     lines += [
         f"Predictions set aside: {convention.set_aside.total}" + (f" ({aside})" if aside else ""),
+        f"Predictions trimmed to the part the corpus annotates: {sum(convention.set_aside.trimmed.values())}",
         f"Overlap without the convention: recall {_pct(before.recall).strip()}, PPV {_pct(before.ppv).strip()}; "
         f"with it: recall {_pct(after.recall).strip()}, PPV {_pct(after.ppv).strip()}",
         "",

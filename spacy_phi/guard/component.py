@@ -44,7 +44,13 @@ for one span, in order:
    capitals is judged as if in lower case, with clinical abbreviations and
    misspelt common words as ordinary words ("PRESNT TILL"; institutions keep
    their capitals unless a charting word is among them: "THICK YELLOW SPUTUM");
-6. otherwise it stays.
+6. a span only the tagger found, of a label in `common_word_labels`, in a
+   note typed in capitals, that the tagger is unsure of (confidence below
+   `doubt_below`) and that names no one and nowhere by its words, its shape or
+   its context (`checks/doubt.py`: "VTS", "BASELIN", "DUODERM"; not
+   "MARGARET", "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); an unsure DATE
+   of such a note must be written as a date ("15SEC", "4LN/C" are not) -> veto;
+7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
 "Mild LA enlargement" loses it.
@@ -83,8 +89,9 @@ from ..spangroups import (
     VETOED_GROUP,
     capture_ner,
     carry_ner_score,
+    ner_scores,
 )
-from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS
+from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, CheckWords
 from .checks.charting import (
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
@@ -93,6 +100,7 @@ from .checks.charting import (
     state_code_as_lab,
     unit_after_slash,
 )
+from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -206,6 +214,9 @@ class PhiGuard(JsonStateMixin, Pipe):
     trim_ner_edges (bool): trim the tagger's spans of edge tokens that are no
         PHI before checking them (`trim.py`: punctuation, titles, words around
         a number).
+    doubt_below (float): in a note typed in capitals, a tagger-only span of
+        a `common_word_labels` label with a confidence below this must show a
+        name or a place (`checks/doubt.py`); 0 turns the check off.
     """
 
     def __init__(
@@ -219,9 +230,13 @@ class PhiGuard(JsonStateMixin, Pipe):
         validated_labels: Sequence[str] = tuple(DEFAULT_VALIDATED_LABELS),
         validator_groups: Sequence[str] = tuple(DEFAULT_VALIDATOR_GROUPS),
         trim_ner_edges: bool = True,
+        doubt_below: float = DEFAULT_DOUBT_BELOW,
     ) -> None:
         self.name = name
         self.trim_ner_edges = trim_ner_edges
+        if not 0.0 <= doubt_below <= 1.0:
+            raise ValueError(f"phi_guard: doubt_below is a confidence between 0 and 1, not {doubt_below}")
+        self.doubt_below = doubt_below
         self.span_groups = list(span_groups)
         check_labels("phi_guard", "guarded_labels", guarded_labels)
         for label in guarded_labels:
@@ -241,6 +256,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         self.vocabulary: MedicalVocabulary = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.lexicons: LabelLexicons = default_lexicons()
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+        self._check_words = CheckWords(self.lexicons, self.vocabulary)
         # The last doc text and whether it is typed in capitals (see _capitals_note).
         self._capitals_of_text: Optional[Tuple[str, bool]] = None
         # A site policy's `never_phi` list (`spacy_phi.policy.terms.AllowList`: `allows(text, label)`),
@@ -266,11 +282,17 @@ class PhiGuard(JsonStateMixin, Pipe):
             base = spanish_vocabulary() if self.spanish else default_vocabulary()
         self.vocabulary = base.extended(extra_terms) if extra_terms else base
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+        self._check_words = CheckWords(self.lexicons, self.vocabulary)
 
     # -- decision -------------------------------------------------------------
 
     def veto_reason(
-        self, span: Span, group: Optional[str] = None, text: Optional[str] = None, cased: Optional[bool] = None
+        self,
+        span: Span,
+        group: Optional[str] = None,
+        text: Optional[str] = None,
+        cased: Optional[bool] = None,
+        score: Optional[float] = None,
     ) -> Optional[str]:
         """Why a span is medical vocabulary or implausible for its label, or
         None when it stays PHI.
@@ -282,6 +304,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             of one doc (`Doc.text` is rebuilt on every access).
         cased (Optional[bool]): whether the doc's text uses capitals
             (`is_cased_text(text)`); computed here when not given.
+        score (Optional[float]): the tagger's confidence in the span
+            (`spangroups.ner_scores`); None: unknown, never doubted.
         RETURNS (Optional[str]): a veto reason (`reasons.py`), or None.
         """
         if text is None:
@@ -317,6 +341,10 @@ class PhiGuard(JsonStateMixin, Pipe):
             reason = self.validators.reason(span, text, cased)
             if reason is not None:
                 return reason
+            if label == "DATE" and self._doubted(group, score, text):
+                reason = unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
+                if reason is not None:
+                    return reason
         if label not in self.guarded_labels:
             return None
         vocab = self.vocabulary
@@ -381,7 +409,20 @@ class PhiGuard(JsonStateMixin, Pipe):
             return OWN_HEAD
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return ORDINARY_WORDS_ONLY
+        if span.label_ in self.common_word_labels and self._doubted(group, score, text):
+            return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
         return None
+
+    def _doubted(self, group: Optional[str], score: Optional[float], text: str) -> bool:
+        """Whether the tagger is unsure of its span in a note typed in capitals
+        (`checks/doubt.py`); English only, as the word usage the check reads."""
+        return (
+            group == NER_GROUP
+            and score is not None
+            and score < self.doubt_below
+            and not self.spanish
+            and self._capitals_note(text)
+        )
 
     def _common_words_only(self, span: Span, text: str) -> bool:
         """Whether the span is ordinary words a tagger mistook for a name or place.
@@ -644,6 +685,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             for group in self.span_groups:
                 if group not in doc.spans:
                     continue
+                scores = ner_scores(doc) if group == NER_GROUP else {}
                 kept = []
                 for span in doc.spans[group]:
                     if span.id_ == POLICY_ALWAYS_ID:
@@ -659,9 +701,10 @@ class PhiGuard(JsonStateMixin, Pipe):
                         span = self._trimmed(doc, span, cased)
                     elif group == RULES_GROUP and self.trim_ner_edges:
                         span = trim_rule_edges(span, self.vocabulary.is_ordinary_word)
-                    reason = self.veto_reason(span, group, text, cased)
+                    score = scores.get((whole.start, whole.end, whole.label_))
+                    reason = self.veto_reason(span, group, text, cased, score)
                     if reason is None and span is not whole:
-                        whole_reason = self.veto_reason(whole, group, text, cased)
+                        whole_reason = self.veto_reason(whole, group, text, cased, score)
                         if whole_reason is not None and reason_kind(whole_reason) == REASON_EPONYM:
                             # The edge was the eponym's: "Rocky Mountain spotted" before "fever"
                             # (the whole span is vetoed, with the reason of its eponym check).
@@ -712,6 +755,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         if "lexicons" in data:
             self.lexicons = LabelLexicons(**{name: frozenset(values) for name, values in data["lexicons"].items()})
         self.validators = LabelValidators(self.lexicons, self.vocabulary)
+        self._check_words = CheckWords(self.lexicons, self.vocabulary)
 
 
 @lru_cache(maxsize=4)
@@ -757,6 +801,7 @@ def _function_words_only(span: Span) -> bool:
         "validated_labels": DEFAULT_VALIDATED_LABELS,
         "validator_groups": DEFAULT_VALIDATOR_GROUPS,
         "trim_ner_edges": True,
+        "doubt_below": DEFAULT_DOUBT_BELOW,
     },
 )
 def make_phi_guard(
@@ -768,6 +813,7 @@ def make_phi_guard(
     validated_labels: List[str],
     validator_groups: List[str],
     trim_ner_edges: bool,
+    doubt_below: float,
 ) -> PhiGuard:
     """Create a PhiGuard component (the "phi_guard" factory).
 
@@ -785,6 +831,9 @@ def make_phi_guard(
         (default: the tagger's).
     trim_ner_edges (bool): trim the tagger's spans of punctuation, titles and
         words around a number before the checks (default: on).
+    doubt_below (float): in a note typed in capitals, the tagger's confidence
+        below which its person, place or organisation span must show a name
+        or a place (default 0.95; 0 turns the check off).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(
@@ -796,6 +845,7 @@ def make_phi_guard(
         validated_labels=validated_labels,
         validator_groups=validator_groups,
         trim_ner_edges=trim_ner_edges,
+        doubt_below=doubt_below,
     )
 
 

@@ -36,6 +36,8 @@ REASON_MEDICAL_TERM = _kind("guard:medical_term")
 REASON_ABBREVIATION = _kind("guard:abbreviation")
 REASON_EPONYM = _kind("guard:eponym_with_head")
 REASON_COMMON_WORD = _kind("guard:common_word")
+# a tagger span of a note in capitals that the tagger doubts and that shows nothing of its label (checks/doubt.py)
+REASON_UNSURE_IN_CAPITALS = _kind("guard:unsure_in_capitals")
 
 # -- a site's policy (spacy_phi.policy): a `never_phi` term or regex ------------------
 

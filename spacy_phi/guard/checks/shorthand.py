@@ -47,7 +47,8 @@ _LINE_START_BEFORE = re.compile(r"(?:\A|\n)[ \t>*#•-]*\Z")
 #: A field that holds a person's name, right before the span ("Attending: ", "Name -").
 _NAME_FIELD_BEFORE = re.compile(
     r"\b(?:name|patient|attending|resident|fellow|intern|pcp|physician|doctor|provider|surgeon|nurse|"
-    r"contact|signed|signature|author|cosigner|proxy|hcp)\s*[:#-]\s*\Z",
+    r"contact|signed|signature|author|cosigner|proxy|hcp|employer|operators?|referring|ordering|"
+    r"tr|(?:transcribed|dictated)\s+by)\s*[:#-]\s*\Z",
     re.IGNORECASE,
 )
 #: A one-word field label right before the span ("Cytotechnologist: ").
@@ -140,6 +141,12 @@ def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occup
         return True
     word_after = _WORD_AFTER.match(text, span.end_char, min(len(text), span.end_char + 30))
     return bool(word_after and _is_name_word(word_after.group(1), vocabulary))
+
+
+def after_a_move(span: Span, text: str) -> bool:
+    """Whether a move into or out of a place comes right before the span
+    ("WENT TO", "transferred from"), whatever the span's label."""
+    return _MOVED_TO_BEFORE.search(text[max(0, span.start_char - 30) : span.start_char]) is not None
 
 
 def _at_line_start(span: Span, text: str) -> bool:
@@ -240,4 +247,7 @@ def _capitalised_shorthand(value: str, vocabulary: MedicalVocabulary) -> bool:
     )
 
 
-__all__ = ["CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER", "STAFF_ROLE_ALONE", "is_chain_name", "named_in_context", "shorthand_reason"]
+__all__ = [
+    "CAPITALISED_SHORTHAND", "LISTED_ABBREVIATION", "ROLE_ABBREVIATIONS", "SHORTHAND_LABELS", "SLASH_PAIR", "SOAP_HEADER",
+    "STAFF_ROLE_ALONE", "after_a_move", "is_chain_name", "named_in_context", "shorthand_reason",
+]

@@ -1,0 +1,293 @@
+"""A tagger's unsure span in a note typed in capitals: it stays only when
+something in it or around it shows its label.
+
+In a note typed in capitals the tagger cannot read a name by its capital, and
+its doubt says much: on real ICU nursing notes more than four in five of its
+person, place and organisation spans with a confidence below 0.95 are clinical
+words ("VTS", "ENDO", "BASELIN", "DUODERM"), while its confident spans are
+nearly all names. So an unsure span of those labels stays only when
+
+- a word of it names someone or somewhere: a name English writes capitalised
+  ("MARGARET", "DENVER"), a given or family name no dictionary holds
+  ("ODETTE"), a state or country written out, a US city that is no common
+  word, an institution's head word ("REHAB", "CENTER"), a hospital's initials
+  ("TLMC"), or a word no list knows ("VANDERHOEK", "HA-EUN") that is neither
+  an acronym of up to four capitals, a slip of a common word ("BASELIN"), the
+  start of a drug's name ("DILT", "CEFTAZ") nor two words joined
+  ("BREATHSOUNDS");
+- its shape is a name's: an initial before a word ("A. DE LA ..."), a name
+  that goes on after it ("SAINT" of "SAINT CLOUD"), a ward ("3 WEST"), a
+  city of several words ("PALM BAY");
+- or its context names it: an institution's head after it ("GOOD SHEPHERD
+  REHAB") or right before it ("COMMUNITY HOSPITAL 10 WEST"), an address
+  ("LINDEN, MO 78582", "UNIT B"), a name field, a relative (also joined by
+  dashes: "DAUGHTER-TIA"), an occupation ("INTERPRETER SOKHA", "PLANT
+  WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD").
+
+An unsure DATE stays when it is written as a date (a month or weekday word, a
+year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
+phone's or identifier's digits or a code, or follows an identifier's cue or an
+institution; not "15SEC", "4LN/C", "60'S". Confident spans and notes in mixed
+case are never judged here: there a capital is evidence and the doubt is not,
+and an unsure span of prose is as often true (recall first).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_left
+from functools import lru_cache
+from typing import Callable, FrozenSet, List, Optional, Tuple
+
+from spacy.tokens import Span
+
+from ...lexicon.common_words import name_like_words, one_edit_variants, person_names
+from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
+from ...lexicon.person_words import RELATIVE_WORDS
+from ...lexicon.word_usage import written_as_name, written_in_lower_case
+from ..reasons import REASON_UNSURE_IN_CAPITALS, sub_reason
+from .base import INSTITUTION_LABELS, CheckWords, singular
+from .identifiers import identifier_cue_before
+from .shorthand import after_a_move, named_in_context
+
+#: The tagger's confidence below which a span of a note in capitals must show its
+#: label (the NER's lowest action probability over the span; 1.0 = no doubt).
+DEFAULT_DOUBT_BELOW = 0.95
+#: An unsure name, place or organisation that names no one and nowhere: "VTS", "BASELIN".
+NAMES_NO_ONE = sub_reason(REASON_UNSURE_IN_CAPITALS, "names_no_one")
+#: An unsure date written as no date: "15SEC", "4LN/C", "WEN 9".
+NOT_WRITTEN_AS_DATE = sub_reason(REASON_UNSURE_IN_CAPITALS, "not_written_as_date")
+
+#: Words that head an institution's name and say little else ("GOOD SHEPHERD REHAB").
+INSTITUTION_HEADS = frozenset(
+    "hospital hosp infirmary clinic hospice sanatorium rehab rehabilitation memorial university college institute "
+    "church pharmacy agency school ems ambulance".split()
+)
+#: Heads that count in the span or a few words after it, not before it ("... MENTAL HEALTH CENTER").
+_HEADS_IN_NAME = INSTITUTION_HEADS | {"center", "centre"}
+#: Words that end a department's name ("OBSTETRICS FLOOR").
+_DEPARTMENT_HEADS = frozenset("floor unit ward wing service department dept".split())
+#: How many words after the span an institution's name may run to its head, within how many characters.
+_WORDS_AHEAD = 3
+_AHEAD_CHARS = 60
+#: Words that begin a place's or saint's name and never end it ("SAINT CLOUD", "FORT WAYNE").
+_NAME_OPENERS = frozenset("saint st ste san santa fort ft mount mt port".split())
+#: Acronyms of up to this many capitals say nothing in a note typed in capitals:
+#: as often a clinical abbreviation no list holds as someone's initials.
+_MAX_ACRONYM = 4
+#: A truncated drug name has at least this many letters ("DILT", "CEFTAZ").
+_MIN_DRUG_PREFIX = 4
+#: A word one edit from a common word is read as its slip from this many letters on.
+_MIN_SLIP_LETTERS = 5
+#: The shortest part of two words joined without a space ("DEAD|SPACE"; not "SOP|HEAP").
+_MIN_JOINED_PART = 4
+#: Digits of a phone or an identifier, PHI whatever its label ("ACCESSION: 2396533", "343-2822").
+_IDENTIFIER_DIGITS = 6
+
+#: A word, hyphenated ones whole ("HA-EUN").
+_WORD = re.compile(r"[A-Za-z]+(?:-[A-Za-z]+)*")
+#: A hospital's initials: two to five capitals ending in H, HC or MC ("TLMC", "NWMC").
+_HOSPITAL_INITIALS = re.compile(r"[A-Z]{1,4}(?:H|HC|MC)")
+#: An initial and its period before a word: "A. DE", "Q. SMITH".
+_INITIAL_THEN_WORD = re.compile(r"[A-Za-z]\.[ \t]*[A-Za-z]")
+#: A ward named by its floor and wing: "3 WEST", "10 W", "NORTH 4".
+_WARD = re.compile(r"\d{1,2}[ \t]*(?:north|south|east|west|[nsew])|(?:north|south|east|west)[ \t]*\d{1,2}", re.IGNORECASE)
+#: The word right before a span.
+_WORD_BEFORE = re.compile(r"([A-Za-z]+)[ \t]+$")
+#: A ZIP code after a place, with or without its state code ("LINDEN, MO 78582", "AZ 68651-1115", "MA70065").
+_ZIP_AFTER = re.compile(r",?[ \t]*(?:[A-Z]{2},?[ \t]*)?\d{5}(?:-\d{4})?(?!\d)")
+#: A town and its comma before a state code ("STIGLER, GA").
+_TOWN_COMMA_BEFORE = re.compile(r"[A-Za-z]{3,},[ \t]*$")
+#: A unit's word before its letter or number ("UNIT B", "APT 4").
+_UNIT_BEFORE = re.compile(r"\b(?:apt|apartment|unit|suite|ste|bldg|building|lot)\.?[ \t]*#?[ \t]*$", re.IGNORECASE)
+#: A relative's word right before the span, after a space or joined by dashes ("BROTHER HA-EUN", "DAUGHTER-TIA").
+_RELATIVE_BEFORE = re.compile(rf"\b{RELATIVE_WORDS}(?:[ \t]+|[ \t]*[-–]+[ \t]*)$", re.IGNORECASE)
+#: A word before the span, or before the bracket the span opens ("INTERPRETER ", "WORKER (").
+_JOB_BEFORE = re.compile(r"([A-Za-z]+)[ \t]*(?:\([ \t]*)?$")
+#: A number written as a date: a year ("1940S"), a month and day with or without
+#: a year ("9/10", "11-21-93"), a day's ordinal ("THE 14TH"), a compact date
+#: ("20950612"), a year cut short ("'62", "62'").
+_DATE_NUMBER = re.compile(
+    r"(?<![\w.])(?:(?:19|20)\d\d(?:s|(?P<compact_month>\d\d)(?P<compact_day>\d\d))?"
+    r"|(?P<month>\d{1,2})[/.-](?P<day>\d{1,2})(?:[/.-]\d{2,4})?|(?P<ordinal>\d{1,2})(?:st|nd|rd|th)"
+    r"|['’]\d\d|\d\d['’](?!s))(?![\w])",
+    re.IGNORECASE,
+)
+#: A model's or lot's code: letters and three digits or more in one word ("108D", "V3839S").
+_CODE = re.compile(r"(?<![\w.])(?=[A-Za-z]*\d{3})[A-Za-z\d]*(?:[A-Za-z]\d|\d[A-Za-z])[A-Za-z\d]*(?![\w.])")
+
+
+def unsure_in_capitals_reason(
+    span: Span, text: str, words: CheckWords, ordinary_word: Callable[[str], bool]
+) -> Optional[str]:
+    """The veto of an unsure tagger span of a note in capitals that shows nothing
+    of its label (the caller checks the doubt and the note's case), else None.
+
+    span (Span): the tagger's span.
+    text (str): the doc's text.
+    words (CheckWords): the guard's word lists.
+    ordinary_word (Callable[[str], bool]): the guard's judgement of one word in
+        capitals (a common word, an abbreviation, a drug or a slip of one).
+    RETURNS (Optional[str]): NAMES_NO_ONE, NOT_WRITTEN_AS_DATE or None.
+    """
+    if span.label_ == "DATE":
+        stays = (
+            written_as_date(span.text, words.lexicons.date_words)
+            or identifier_cue_before(span, text)
+            or _institution_around(span, text)
+        )
+        return None if stays else NOT_WRITTEN_AS_DATE
+    return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
+
+
+def names_someone_or_somewhere(
+    span: Span, text: str, words: CheckWords, ordinary_word: Callable[[str], bool]
+) -> bool:
+    """Whether a span shows a name or a place by its words, its shape or its
+    context (arguments as `unsure_in_capitals_reason`)."""
+    found = _WORD.findall(span.text)
+    parts = [part for word in found for part in word.split("-")]
+    if any(_names_by_itself(part, words) for part in parts) or _name_shape(span.text, parts):
+        return True
+    if _institution_around(span, text) or _in_an_address(span, text, words):
+        return True
+    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations) or after_a_move(span, text):
+        return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
+    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+        return True
+    return any(_unknown_word(word, words, ordinary_word) for word in found)
+
+
+def _names_by_itself(word: str, words: CheckWords) -> bool:
+    """A word that names someone or somewhere wherever it stands."""
+    lower = word.lower()
+    if written_as_name(lower):
+        return True  # "MARGARET", "DENVER", "SMITH"
+    vocabulary = words.vocabulary
+    if (
+        lower in person_names()
+        and lower not in name_like_words()
+        and not written_in_lower_case(lower)
+        and not vocabulary.is_clinical_abbreviation(word.upper())
+        and not vocabulary.is_lower_case_shorthand(lower)
+    ):
+        return True  # "ODETTE": a name no dictionary holds as a word
+    if len(lower) > 3 and (lower in words.lexicons.states_lower or lower in words.lexicons.countries_lower):
+        return True  # a state or country written out (its two-letter code is as often shorthand: "OR", "OK")
+    if lower in us_cities_lower() and not vocabulary.is_common_word(lower):
+        return True  # "TOPEKA"; not "HOME" nor "WARD"
+    if lower in _HEADS_IN_NAME:
+        return True  # "... MENTAL HEALTH CENTER"
+    return word.isupper() and _HOSPITAL_INITIALS.fullmatch(word) is not None and not vocabulary.is_clinical_abbreviation(word)
+
+
+def _name_shape(value: str, found: List[str]) -> bool:
+    """An initial before a word ("A. DE"), a name going on after the span ("SAINT"
+    of "SAINT CLOUD"), a ward ("3 WEST") or a city of several words ("PALM BAY")."""
+    if _INITIAL_THEN_WORD.match(value) or _WARD.fullmatch(value.strip(" .,")):
+        return True
+    if found and found[-1].lower() in _NAME_OPENERS:
+        return True
+    return len(found) > 1 and is_us_city_lower(" ".join(found).lower())
+
+
+def _institution_around(span: Span, text: str) -> bool:
+    """An institution's head word a few words after the span on its line ("GOOD
+    SHEPHERD REHAB", "SOLDIERS AND SAILORS MEMORIAL HOSPITAL", "COLLETON MEDICAL
+    CENTER"; a department's: "OBSTETRICS FLOOR") or right before it ("COMMUNITY
+    HOSPITAL 10 WEST": its ward)."""
+    window_end = min(len(text), span.end_char + _AHEAD_CHARS)
+    line_end = text.find("\n", span.end_char, window_end)
+    ahead = text[span.end_char : line_end if line_end >= 0 else window_end]
+    heads = _HEADS_IN_NAME | _DEPARTMENT_HEADS if span.label_ == "DEPARTMENT" else _HEADS_IN_NAME
+    if any(word.lower() in heads for word in _WORD.findall(ahead)[:_WORDS_AHEAD]):
+        return True
+    before = _WORD_BEFORE.search(text, max(0, span.start_char - 24), span.start_char)
+    return bool(before and before.group(1).lower() in INSTITUTION_HEADS)
+
+
+def _in_an_address(span: Span, text: str, words: CheckWords) -> bool:
+    """A place in an address: a ZIP code after it ("LINDEN, MO 78582", "AZ
+    68651"), a state code after a town and its comma ("STIGLER, GA"), or a unit's
+    letter or number after its unit word ("UNIT B")."""
+    if _ZIP_AFTER.match(text, span.end_char):
+        return True
+    value = span.text.strip()
+    if value in words.lexicons.states and _TOWN_COMMA_BEFORE.search(text, max(0, span.start_char - 30), span.start_char):
+        return True
+    return len(value.strip(".")) <= 2 and _UNIT_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+
+
+def _job_before(span: Span, text: str, words: CheckWords) -> bool:
+    """An occupation right before the span ("INTERPRETER SOKHA") or, for an
+    institution, before the bracket it opens ("PLANT WORKER (CADET FOODS)")."""
+    job = _JOB_BEFORE.search(text, max(0, span.start_char - 30), span.start_char)
+    if job is None or ("(" in job.group() and span.label_ not in INSTITUTION_LABELS):
+        return False
+    return singular(job.group(1).lower()) in words.lexicons.occupations
+
+
+def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], bool]) -> bool:
+    """A word no list knows, as a rare surname or a place is ("VANDERHOEK"): not a
+    short acronym, not ordinary, not a slip of a common word, not a truncated drug
+    name, not two words joined. (The name lists were asked before: a slip that is
+    a listed name stays a name.) A hyphenated word is unknown when a part is."""
+    if "-" in word:
+        return any(_unknown_word(part, words, ordinary_word) or (len(part) <= 3 and not words.known_word(part.lower()))
+                   for part in word.split("-"))
+    if len(word) < 3 or (word.isupper() and len(word) <= _MAX_ACRONYM):
+        return False
+    lower = word.lower()
+    if ordinary_word(word) or words.known_word(lower):
+        return False
+    if len(lower) >= _MIN_SLIP_LETTERS and any(written_in_lower_case(variant) for variant in one_edit_variants(lower)):
+        return False  # "BASELIN": one letter from a word English writes in lower case
+    vocabulary = words.vocabulary
+    if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
+        return False  # "DILT", "CEFTAZ", "FENTANY": a drug's name cut short
+    return not _two_words_joined(lower, words)
+
+
+def _two_words_joined(lower: str, words: CheckWords) -> bool:
+    """"breathsounds", "deadspace": two known words without the space between them."""
+    known = words.known_word
+    return any(
+        known(lower[:cut]) and known(lower[cut:]) for cut in range(_MIN_JOINED_PART, len(lower) - _MIN_JOINED_PART + 1)
+    )
+
+
+def _begins_one(lower: str, names: FrozenSet[str]) -> bool:
+    """Whether some name of the list begins with `lower`."""
+    ordered = _in_order(names)
+    at = bisect_left(ordered, lower)
+    return at < len(ordered) and ordered[at].startswith(lower)
+
+
+@lru_cache(maxsize=8)
+def _in_order(names: FrozenSet[str]) -> Tuple[str, ...]:
+    """A list's entries sorted, once per list (a frozenset keeps its hash)."""
+    return tuple(sorted(names))
+
+
+def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
+    """Whether a text holds a month or weekday word or a number written as a date
+    ("9/10", "1940S", "THE 14TH", "'62"; not "15SEC", "21@LIP", "60'S", "13/10"),
+    or a phone's or identifier's digits or a code (PHI whatever its label)."""
+    if any(word.lower() in date_words for word in re.findall(r"[A-Za-z]+", value)):
+        return True
+    if sum(c.isdigit() for c in value) >= _IDENTIFIER_DIGITS or _CODE.search(value):
+        return True  # "343-2822", "GUF 108D": left to the identifier checks
+    for number in _DATE_NUMBER.finditer(value):
+        month = number.group("month") or number.group("compact_month")
+        day = number.group("day") or number.group("compact_day")
+        if number.group("ordinal") is not None:
+            month, day = "1", number.group("ordinal")
+        if month is None or (1 <= int(month) <= 12 and 1 <= int(day) <= 31):
+            return True
+    return False
+
+
+__all__ = [
+    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
+    "unsure_in_capitals_reason", "written_as_date",
+]

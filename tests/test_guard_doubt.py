@@ -1,0 +1,151 @@
+"""phi_guard doubts the tagger's unsure spans in notes typed in capitals (guard/checks/doubt.py)."""
+
+from __future__ import annotations
+
+import re
+from typing import List, Optional, Tuple
+
+import pytest
+from guard_helpers import CASED, guard_pipeline
+
+from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
+from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
+
+#: A note typed in capitals around the span (the doubt is judged in such notes only).
+CAPITALS = "PT RESTING COMFORTABLY, VSS. FAMILY IN TO VISIT THIS EVE. "
+UNSURE = 0.6
+SURE = 0.99
+
+
+@pytest.fixture(scope="module")
+def guard_nlp():
+    return guard_pipeline()
+
+
+def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tuple[List[str], List[Tuple[str, str]]]:
+    """Run the guard on one tagger span with the tagger's confidence `score`."""
+    doc = nlp.make_doc(text)
+    start = re.search(rf"(?<!\w){re.escape(value)}(?!\w)", text).start()  # the value as a whole word
+    span = doc.char_span(start, start + len(value), label=label, alignment_mode="expand")
+    assert span is not None and span.text == value
+    doc.spans[NER_GROUP] = [span]
+    if score is not None:
+        doc.user_data[NER_SCORES_KEY] = [[span.start, span.end, label, score]]
+    doc = nlp.get_pipe("phi_guard")(doc)
+    return [s.text for s in doc.spans[NER_GROUP]], [(s.text, s.kb_id_) for s in doc.spans[VETOED_GROUP]]
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label",
+    [
+        ("VTS 450-500 ON PS 10.", "VTS", "DOCTOR"),  # an acronym no list holds
+        ("APPROACHING BASELIN RESP STATUS.", "BASELIN", "PATIENT"),  # a letter left out of a common word
+        ("DILT GTT OFF AT 1400.", "DILT", "PATIENT"),  # a drug's name cut short
+        ("BREATHSOUNDS CLEAR BILAT.", "BREATHSOUNDS", "ORGANIZATION"),  # two words joined
+        ("SPUTUM AMBER TO BROWN TINGED.", "BROWN", "CITY"),  # a colour, a surname too
+        ("AMBULATED X2 IN HALL WITH PT.", "HALL", "CITY"),
+        ("BP 150/80- HR 90S.", "150/80-", "PATIENT"),  # no word at all
+    ],
+)
+def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
+    kept, vetoed = judged(guard_nlp, CAPITALS + sentence, value, label, UNSURE)
+    assert kept == [] and vetoed == [(value, NAMES_NO_ONE)]
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label",
+    [
+        ("SPOKE WITH MARGARET ABOUT PLAN.", "MARGARET", "PATIENT"),  # a name English writes capitalised
+        ("SISTER ODETTE CALLED.", "ODETTE", "PATIENT"),  # a given name no dictionary holds
+        ("SEEN BY VANDERHOEK THIS AM.", "VANDERHOEK", "DOCTOR"),  # a word no list knows
+        ("SON LIVES IN TOPEKA.", "TOPEKA", "CITY"),  # a city of the gazetteer
+        ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY"),
+        ("TRANSFERRED FROM TLMC LAST PM.", "TLMC", "HOSPITAL"),  # a hospital's initials
+        ("SCREENED BY GOOD SHEPHERD REHAB TODAY.", "GOOD SHEPHERD", "HOSPITAL"),  # an institution's head after it
+        ("PT WENT TO GOOD SHEPHERD WITH FEVER.", "GOOD SHEPHERD", "HOSPITAL"),  # a move into a place
+        ("PT WENT TO GOOD SHEPHERD WITH FEVER.", "GOOD SHEPHERD", "PATIENT"),  # whatever the tagger's label
+        ("SOLDIERS AND SAILORS MEMORIAL HOSPITAL", "SOLDIERS", "HOSPITAL"),  # the name runs to its head
+        ("DISPO: PACU THEN OBSTETRICS FLOOR, BED 30.", "OBSTETRICS", "DEPARTMENT"),
+        ("REPORT CALLED TO RN ON 3 WEST @ 1215.", "3 WEST", "DEPARTMENT"),  # a ward's floor and wing
+        ("ADMITTED TO COMMUNITY HOSPITAL 10 WEST.", "10 WEST", "DEPARTMENT"),
+        ("LIVES WITH DAUGHTER IN PALM BAY.", "PALM BAY", "CITY"),  # a city of two words
+        ("DISCHARGED TO A FACILITY IN SAINT CLOUD.", "SAINT", "CITY"),  # the name goes on
+        ("4410 OAK PATH, LINDEN, MO 78582", "LINDEN", "CITY"),  # an address
+        ("4410 OAK PATH, STIGLER, GA   TEL 555-0100", "GA", "STATE"),
+        ("353 OAK LANDING, UNIT B, CROSBYTON", "B", "DOCTOR"),
+        ("OPERATORS: A. DE LA CRUZ", "A. DE", "DOCTOR"),  # an initial before a word
+        ("GRAND DAUGHTER-TIA---301 555-0199.", "TIA---301", "PATIENT"),  # a relative joined by dashes
+        ("MET WITH HIS BROTHER HA-EUN TODAY.", "HA-EUN", "PATIENT"),  # a hyphenated name no list holds
+        ("CAMBODIAN INTERPRETER SOKHA CALLED IN.", "SOKHA", "DOCTOR"),  # an occupation before it
+        ("RECYCLING PLANT WORKER (MAPLE FOODS); RETIRED.", "MAPLE FOODS", "ORGANIZATION"),
+        ("TRANSPORTED BY TRINITY EMS.", "TRINITY EMS", "ORGANIZATION"),
+    ],
+)
+def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:
+    kept, vetoed = judged(guard_nlp, CAPITALS + sentence, value, label, UNSURE)
+    assert kept == [value] and vetoed == []
+
+
+def test_confident_span_is_not_doubted(guard_nlp) -> None:
+    kept, vetoed = judged(guard_nlp, CAPITALS + "VTS 450-500 ON PS 10.", "VTS", "DOCTOR", SURE)
+    assert kept == ["VTS"] and vetoed == []
+
+
+def test_span_without_confidence_is_not_doubted(guard_nlp) -> None:
+    # Preset entities or spaCy's own decoder give no confidence: nothing to doubt.
+    kept, _ = judged(guard_nlp, CAPITALS + "VTS 450-500 ON PS 10.", "VTS", "DOCTOR", None)
+    assert kept == ["VTS"]
+
+
+def test_mixed_case_note_is_not_doubted(guard_nlp) -> None:
+    # In mixed case a capital is evidence and a doubtful span is as often a name.
+    kept, vetoed = judged(guard_nlp, CASED + "VTS 450-500 on PS 10.", "VTS", "DOCTOR", UNSURE)
+    assert kept == ["VTS"] and vetoed == []
+
+
+def test_doubt_can_be_turned_off() -> None:
+    nlp = guard_pipeline(doubt_below=0.0)
+    kept, vetoed = judged(nlp, CAPITALS + "VTS 450-500 ON PS 10.", "VTS", "DOCTOR", UNSURE)
+    assert kept == ["VTS"] and vetoed == []
+
+
+def test_doubt_threshold_is_a_confidence() -> None:
+    with pytest.raises(ValueError, match="doubt_below"):
+        guard_pipeline(doubt_below=1.5)
+
+
+@pytest.mark.parametrize(
+    "sentence,value,vetoed",
+    [
+        ("PT HAS 15SEC PERIODS OF APNEA.", "15SEC", True),
+        ("REMAINED ON 4LN/C WITH RR 13-23.", "4LN/C", True),
+        ("BUN ELEVATED IN 60'S, CR 1.0.", "60'S", True),
+        ("FOLLOWED BY CARDIOLOGY SINCE 9/10.", "9/10", False),
+        ("STOPPED SMOKING IN 1962.", "1962", False),
+        ("SEEN IN CLINIC ON MONDAY.", "MONDAY", False),
+        ("DISCHARGED THE 14TH TO REHAB.", "14TH", False),  # a day's ordinal
+        ("STOPPED SMOKING 62'.", "62'", False),  # a year cut short
+        ("INACTIVE AS OF 20950612.", "20950612", False),  # a compact date
+        ("ACCESSION: 2396533.", "2396533", False),  # an identifier's digits: PHI whatever its label
+        ("DAUGHTER 301 555-0199.", "301 555-0199", False),  # a phone's
+        ("TRANSPORTED BY AMBULANCE, UNIT #5GMK09.", "5GMK09", False),  # after an identifier's cue
+        ("DEVICE: BOSTON SCIENTIFIC GUF 108D ICD.", "GUF 108D", False),  # a model's code
+        ("ADMITTED TO GERBER MEMORIAL GLASGOW 6 ON 7/2.", "GLASGOW 6", False),  # a ward after an institution
+    ],
+)
+def test_unsure_date_must_be_written_as_a_date(guard_nlp, sentence: str, value: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CAPITALS + sentence, value, "DATE", UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, NOT_WRITTEN_AS_DATE)]
+    else:
+        assert kept == [value] and gone == []
+
+
+@pytest.mark.parametrize(
+    "value,expected",
+    [("9/10", True), ("11-21-93", True), ("1940S", True), ("'62", True), ("JAN 5", True),
+     ("13/10", False), ("21@LIP", False), ("WEN 9", False), ("C/O", False)],
+)
+def test_written_as_date(guard_nlp, value: str, expected: bool) -> None:
+    date_words = guard_nlp.get_pipe("phi_guard").lexicons.date_words
+    assert written_as_date(value, date_words) is expected
