@@ -115,7 +115,7 @@ _NOT_HOSPITAL_WORD = (
 #: ventilator mode or a rhythm ("returned to SIMV", "returned to SR").
 _MOVEMENT_VERBS = (
     r"transfer(?:red|ed|ring|s)?|transfered|trans|tx(?:['’]?d)?|xfer(?:red|ed)?|referred|taken|went|go|going|"
-    r"brought|admitted|arrived|came|come|comes|coming|d/?c['’]?d|discharged|followed|seen|treated|transported|moved|c/o|"
+    r"brought|admitted|arrived|came|d/?c['’]?d|discharged|followed|seen|treated|transported|moved|c/o|"
     r"en[ \t]?route"
 )
 #: Words between a movement verb and its preposition ("transfer pt to", "go back to").
@@ -422,7 +422,7 @@ def rules() -> List[RegexRule]:
             r"(?P<value>[A-Za-z]+\d{0,2})(?![\w'’/-])",
             checks=("institution_word",),
             exclude_after=r"[ \t]+(?:site|line|port|sheath|cath)\b",  # a line removed from a site ("dc'd from fem site")
-            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|com|d/?c|"
+            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
             r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
             priority=1,  # weak: a city, country or hospital label of the tagger or the place rules on the same words wins
             description=(
@@ -635,7 +635,6 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("SEEN AT ST. JOSEPH'S HOSPITAL", "HOSPITAL", "ST. JOSEPH'S HOSPITAL", "hospital_name_head"),
     ("REFERRED TO QH.   ARRIVED IN TRANSFER APPROX. 2130", "HOSPITAL", "QH", "institution_after_movement"),
     ("pt is followed at qh by dr kim. arrived via amb", "HOSPITAL", "qh", "institution_after_movement"),
-    ("husband did not come to tlh w/pt, he is aware", "HOSPITAL", "tlh", "institution_after_movement"),
     ("911 was called and pt taken to varnum ew for eval", "HOSPITAL", "varnum", "institution_after_movement"),
     ("Plan: Transfer to Westerbrook 2, increase mobility.", "HOSPITAL", "Westerbrook", "institution_after_movement"),
     ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
