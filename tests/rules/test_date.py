@@ -11,6 +11,8 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("uop in dec over last 4 hrs", "dec"),  # a decrease, no December
+    ("jun kinase assay sent", "jun"),
     ("STRENGTH 4/5 - 5/5 BILAT", "5/5"),
     ("take 1/2 - 3/4 tab at hs", "3/4"),
     ("pain at 2pm 8/10, medicated", "8/10"),

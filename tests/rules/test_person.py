@@ -29,6 +29,8 @@ LOOKALIKES = [
     ("AFTER AM RESIDENT ROUNDS.", "ROUNDS"),
     ("HO AWARE OF LABS", "AWARE"),
     ("SON AND DAUGHTER, SON IN LAW AT BEDSIDE", "SON"),
+    ("SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE", "SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE"),
+    ("SOCIAL: WIFE--VISITED TODAY", "VISITED"),
     ("VS STABLE. NO CHANGES RN", "NO CHANGES"),
     ("Mother, Father and sister with diabetes", "Father"),
     ("f/u w/ PCP Dr. Beth Kowalski at OneWorld", "Dr"),

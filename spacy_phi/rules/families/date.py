@@ -223,6 +223,15 @@ def rules() -> List[RegexRule]:
             description="a lower-case month that is no other word ('in january', 'back in october')",
         ),
         RegexRule(
+            "date_month_abbreviation_lower", "DATE",
+            # "dec" (decrease) and "mar"/"may" are left out: nursing notes use them as words
+            r"(?<![\w])(?:in|since|during|until|till|through|early|late|mid|last|next)[ \t]+"
+            r"(?P<value>(?:jan|feb|apr|jun|jul|aug|sept?|oct|nov)\.?)(?![\w])",
+            prefilter=r"\b(?:jan|feb|apr|jun|jul|aug|sep|oct|nov)",
+            priority=2,
+            description="a lower-case month's abbreviation after a word of time ('in sept.', 'since oct'); not 'dec', 'mar'",
+        ),
+        RegexRule(
             "date_month_name_lower", "DATE",
             rf"(?<![\w'’-])(?P<value>{MONTH_LOWER_NAMES})(?![\w'’-])(?!\s+\d)",
             priority=1,
@@ -484,6 +493,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Mar-89", "DATE", "Mar-89", "date_written"),
     ("Date of birth: January 13th , 1982", "DATE", "January 13th , 1982", "date_written"),
     ("moved in August", "DATE", "August", "date_month_alone"),
+    ("admitted from home in sept. and discharged to rehab", "DATE", "sept.", "date_month_abbreviation_lower"),
     ("date of birth is january 13th , 1982 .", "DATE", "january 13th , 1982", "date_written_lower"),
     ("i'll be on vacation after july 8th .", "DATE", "july 8th", "date_written_lower"),
     ("last seen on november 24th 2020 .", "DATE", "november 24th 2020", "date_written_lower"),

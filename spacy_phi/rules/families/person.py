@@ -219,10 +219,13 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_comma_caps", "PATIENT",
-            rf"(?i:\b{RELATIVE_WORDS})[ \t]*,[ \t]*(?P<value>{CAPS_NAME}(?:[ \t]+{CAPS_NAME})?)(?![\w])",
+            rf"(?i:\b{RELATIVE_WORDS})[ \t]*(?:,|[-–]+)[ \t]*(?P<value>{CAPS_NAME}(?:[ \t]+{CAPS_NAME})?)(?![\w])",
             checks=("not_common_word",),
             priority=2,
-            description="a relative's name in capitals set off by a comma ('SISTER,CARROLL ANNE HAS PHONED'); not 'DAUGHTER, SON'",
+            description=(
+                "a relative's name in capitals set off by a comma or dashes ('SISTER,CARROLL ANNE HAS PHONED', "
+                "'DAUGHTER-TIA---301 555-0199'); not 'DAUGHTER, SON', 'SON-IN-LAW'"
+            ),
         ),
         RegexRule(
             "staff_role_caps_full", "DOCTOR",
@@ -624,6 +627,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("SAY HUSBAND UNDERSTANDS, MRS BRUCKMANN FAIR.", "PATIENT", "BRUCKMANN", "patient_title_caps"),
     ("MR LOMBETTI HAD AN IMPROVED DAY TODAY.", "PATIENT", "LOMBETTI", "patient_title_caps"),
     ("COPING-- SISTER,CARLOTTA ANNE HAS PHONED", "PATIENT", "CARLOTTA ANNE", "relative_comma_caps"),
+    ("SOCIAL: DAUGHTER--ROSALIND 555-0199 AWARE", "PATIENT", "ROSALIND", "relative_comma_caps"),
     ("IV NURSE ORSOLYA SZALAVECZ CALLED AND SAID", "DOCTOR", "ORSOLYA SZALAVECZ", "staff_role_caps_full"),
     ("SPOKE WITH HO SCHWEBEL REGARDING PT'S STATUS.", "DOCTOR", "SCHWEBEL", "staff_role_caps"),
     ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
