@@ -145,12 +145,14 @@ def unsure_in_capitals_reason(
     return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
 
 
-def unsure_shorthand_reason(span: Span, words: CheckWords) -> Optional[str]:
+def unsure_shorthand_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
     """The veto of an unsure tagger span of a note typed in lower case whose every
-    word is clinical shorthand and that holds no digit ("tlc", "ptt", "ho"; the
-    caller checks the doubt and the note's case), else None."""
+    word is clinical shorthand and that holds no digit and is glued to none ("tlc",
+    "ptt", "ho"; not "ft-" of "ft-2290418"; the caller checks the doubt and the
+    note's case), else None."""
     found = re.findall(r"[A-Za-z]+", span.text)
-    if not found or any(c.isdigit() for c in span.text):
+    glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
+    if not found or glued or any(c.isdigit() for c in span.text):
         return None
     vocabulary = words.vocabulary
     shorthand = all(
