@@ -9,10 +9,13 @@ import pytest
 from guard_helpers import CASED, guard_pipeline
 
 from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
+from spacy_phi.guard.reasons import REASON_UNSURE_SHORTHAND
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
 CAPITALS = "PT RESTING COMFORTABLY, VSS. FAMILY IN TO VISIT THIS EVE. "
+#: A note typed in lower case around the span.
+LOWER = "pt resting comfortably, vss. family in to visit this eve. "
 UNSURE = 0.6
 SURE = 0.99
 
@@ -149,3 +152,34 @@ def test_unsure_date_must_be_written_as_a_date(guard_nlp, sentence: str, value: 
 def test_written_as_date(guard_nlp, value: str, expected: bool) -> None:
     date_words = guard_nlp.get_pipe("phi_guard").lexicons.date_words
     assert written_as_date(value, date_words) is expected
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("may replace cordis with tlc for tpn.", "tlc", "DOCTOR", True),  # clinical shorthand only
+        ("hr came down after 2mg iv given by ho.", "ho", "DOCTOR", True),  # the house officer
+        ("her sister faith visited today.", "faith", "PATIENT", False),  # a word, and a name
+        ("flew delta to see her.", "delta", "ORGANIZATION", False),
+        ("seen by ho kimura.", "ho kimura", "DOCTOR", False),  # a name beside the role
+    ],
+)
+def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, LOWER + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND)]
+    else:
+        assert gone == [] and kept == [value]
+    kept, gone = judged(guard_nlp, LOWER + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+def test_shorthand_of_a_mixed_case_note_is_not_doubted(guard_nlp) -> None:
+    kept, gone = judged(guard_nlp, CASED + "Hr came down after 2mg iv given by ho.", "ho", "DOCTOR", UNSURE)
+    assert kept == ["ho"] and gone == []
+
+
+def test_shorthand_glued_to_an_identifier_is_not_doubted(guard_nlp) -> None:
+    # "ho-2290418": the span keeps its letters after trimming and stays, the digits are another check's
+    kept, gone = judged(guard_nlp, LOWER + "badge ho-2290418 on file.", "ho-2290418", "DOCTOR", UNSURE)
+    assert gone == [] and len(kept) == 1 and kept[0].startswith("ho")

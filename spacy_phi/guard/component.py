@@ -49,7 +49,9 @@ for one span, in order:
    `doubt_below`) and that names no one and nowhere by its words, its shape or
    its context (`checks/doubt.py`: "VTS", "BASELIN", "DUODERM"; not
    "MARGARET", "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); an unsure DATE
-   of such a note must be written as a date ("15SEC", "4LN/C" are not) -> veto;
+   of such a note must be written as a date ("15SEC", "4LN/C" are not); in a
+   note typed in lower case, an unsure span of clinical shorthand only ("tlc",
+   "ptt", "ho") -> veto;
 7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -100,7 +102,7 @@ from .checks.charting import (
     state_code_as_lab,
     unit_after_slash,
 )
-from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason
+from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_shorthand_reason
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -411,18 +413,19 @@ class PhiGuard(JsonStateMixin, Pipe):
             return ORDINARY_WORDS_ONLY
         if span.label_ in self.common_word_labels and self._doubted(group, score, text):
             return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
+        if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
+            if not (is_cased_text(text) if cased is None else cased):
+                return unsure_shorthand_reason(span, text, self._check_words)
         return None
 
-    def _doubted(self, group: Optional[str], score: Optional[float], text: str) -> bool:
+    def _doubted(self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False) -> bool:
         """Whether the tagger is unsure of its span in a note typed in capitals
-        (`checks/doubt.py`); English only, as the word usage the check reads."""
-        return (
-            group == NER_GROUP
-            and score is not None
-            and score < self.doubt_below
-            and not self.spanish
-            and self._capitals_note(text)
-        )
+        (or, with `lower_case`, in a note not typed in capitals: the caller
+        checks that it is not cased either; `checks/doubt.py`); English only, as
+        the word lists the checks read."""
+        if group != NER_GROUP or score is None or score >= self.doubt_below or self.spanish:
+            return False
+        return not self._capitals_note(text) if lower_case else self._capitals_note(text)
 
     def _common_words_only(self, span: Span, text: str) -> bool:
         """Whether the span is ordinary words a tagger mistook for a name or place.

@@ -24,6 +24,11 @@ nearly all names. So an unsure span of those labels stays only when
   dashes: "DAUGHTER-TIA"), an occupation ("INTERPRETER SOKHA", "PLANT
   WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD").
 
+In a note typed in lower case a capital says nothing either, but dictated and
+spoken notes write names and ordinary words there alike ("faith", "delta"): an
+unsure span there is vetoed only when every word of it is clinical shorthand
+and it holds no digit ("tlc", "ptt", "ho" the house officer).
+
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
 phone's or identifier's digits or a code, or follows an identifier's cue or an
@@ -45,10 +50,10 @@ from ...lexicon.common_words import name_like_words, one_edit_variants, person_n
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.word_usage import written_as_name, written_in_lower_case
-from ..reasons import REASON_UNSURE_IN_CAPITALS, sub_reason
+from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_SHORTHAND, sub_reason
 from .base import INSTITUTION_LABELS, CheckWords, singular
 from .identifiers import identifier_cue_before
-from .shorthand import after_a_move, named_in_context
+from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
 
 #: The tagger's confidence below which a span of a note in capitals must show its
 #: label (the NER's lowest action probability over the span; 1.0 = no doubt).
@@ -138,6 +143,26 @@ def unsure_in_capitals_reason(
         )
         return None if stays else NOT_WRITTEN_AS_DATE
     return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
+
+
+def unsure_shorthand_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger span of a note typed in lower case whose every
+    word is clinical shorthand and that holds no digit and is glued to none ("tlc",
+    "ptt", "ho"; not "ft-" of "ft-2290418"; the caller checks the doubt and the
+    note's case), else None."""
+    found = re.findall(r"[A-Za-z]+", span.text)
+    glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
+    if not found or glued or any(c.isdigit() for c in span.text):
+        return None
+    vocabulary = words.vocabulary
+    shorthand = all(
+        vocabulary.is_clinical_abbreviation(word.upper())
+        or vocabulary.is_abbreviation(word.upper())
+        or vocabulary.is_lower_case_shorthand(word)
+        or word.upper() in ROLE_ABBREVIATIONS
+        for word in found
+    )
+    return REASON_UNSURE_SHORTHAND if shorthand else None
 
 
 def names_someone_or_somewhere(
@@ -289,5 +314,5 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
-    "unsure_in_capitals_reason", "written_as_date",
+    "unsure_in_capitals_reason", "unsure_shorthand_reason", "written_as_date",
 ]
