@@ -218,7 +218,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         a number).
     doubt_below (float): in a note typed in capitals, a tagger-only span of
         a `common_word_labels` label with a confidence below this must show a
-        name or a place (`checks/doubt.py`); 0 turns the check off.
+        name or a place, in a note typed in lower case it must not be clinical
+        shorthand only (`checks/doubt.py`); 0 turns the checks off.
     """
 
     def __init__(
@@ -834,9 +835,10 @@ def make_phi_guard(
         (default: the tagger's).
     trim_ner_edges (bool): trim the tagger's spans of punctuation, titles and
         words around a number before the checks (default: on).
-    doubt_below (float): in a note typed in capitals, the tagger's confidence
-        below which its person, place or organisation span must show a name
-        or a place (default 0.95; 0 turns the check off).
+    doubt_below (float): the tagger's confidence below which its person,
+        place or organisation span must show a name or a place in a note typed
+        in capitals, and must not be clinical shorthand only in a note typed in
+        lower case (default 0.95; 0 turns the checks off).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(
