@@ -21,7 +21,7 @@ import pkgutil
 from functools import lru_cache
 from typing import Dict, Tuple
 
-from .common_words import person_names
+from .common_words import one_edit_variants, person_names
 
 #: The shipped table, in `spacy_phi/data/medical_vocabulary/`.
 WORD_USAGE_FILE = "word_usage.txt.gz"
@@ -93,7 +93,16 @@ def misspelt_lower_case_word(lower: str) -> bool:
     return any(written_in_lower_case(variant) for variant in swapped)
 
 
+def one_edit_from_lower_case_word(lower: str) -> bool:
+    """Whether a word is one edit (a letter left out, added, replaced, or two
+    swapped) from a word English writes mostly in lower case ("baselin" for
+    "baseline"). Names are made this way too ("lavely"): callers ask the name
+    lists first."""
+    return any(written_in_lower_case(variant) for variant in one_edit_variants(lower))
+
+
 __all__ = [
-    "MIN_LETTERS", "MIN_SWAPPED_LETTERS", "misspelt_lower_case_word", "MIN_LOG_PROB", "NAME_MARGIN", "NAME_WORD_MARGIN", "WORD_MARGIN", "WORD_USAGE_FILE", "word_usage", "written_as_name",
+    "MIN_LETTERS", "MIN_LOG_PROB", "MIN_SWAPPED_LETTERS", "NAME_MARGIN", "NAME_WORD_MARGIN", "WORD_MARGIN",
+    "WORD_USAGE_FILE", "misspelt_lower_case_word", "one_edit_from_lower_case_word", "word_usage", "written_as_name",
     "written_in_lower_case",
 ]

@@ -46,10 +46,10 @@ from typing import Callable, FrozenSet, List, Optional, Tuple
 
 from spacy.tokens import Span
 
-from ...lexicon.common_words import name_like_words, one_edit_variants, person_names
+from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
-from ...lexicon.word_usage import written_as_name, written_in_lower_case
+from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_SHORTHAND, sub_reason
 from .base import INSTITUTION_LABELS, CheckWords, singular
 from .identifiers import identifier_cue_before
@@ -265,7 +265,7 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
     lower = word.lower()
     if ordinary_word(word) or words.known_word(lower):
         return False
-    if len(lower) >= _MIN_SLIP_LETTERS and any(written_in_lower_case(variant) for variant in one_edit_variants(lower)):
+    if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
         return False  # "BASELIN": one letter from a word English writes in lower case
     vocabulary = words.vocabulary
     if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
