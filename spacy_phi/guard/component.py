@@ -415,8 +415,8 @@ class PhiGuard(JsonStateMixin, Pipe):
         if span.label_ in self.common_word_labels and self._doubted(group, score, text):
             return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
-            if not (is_cased_text(text) if cased is None else cased):
-                return unsure_shorthand_reason(span, text, self._check_words)
+            cased = is_cased_text(text) if cased is None else cased
+            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased)
         return None
 
     def _doubted(self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False) -> bool:

@@ -44,6 +44,20 @@ _MEASURE_BEFORE = re.compile(rf"\b{MEASURE_WORDS}(?![\w'’]){_BETWEEN}*$", re.I
 #: Not "AC" nor "vent" here: "PICC placed in R AC 11/17" is a date after the antecubital fossa.
 _PRESSURE_MODES = r"psv?|ips|cpap|bi-?pap|ipap|epap|peep|simv|imv|prvc|aprv|nippv|niv|flow-?by|settings?"
 _VENT_BEFORE = re.compile(rf"\b(?:{_PRESSURE_MODES})(?:\s*\+\s*(?:{_PRESSURE_MODES}))?[\s:=@]*(?:on\s+)?$", re.IGNORECASE)
+#: A pair of pressures (support over end-expiratory pressure): "10/5", "18/5", "12/+10".
+_PRESSURE_PAIR = re.compile(r"\d{1,2}\s*/\s*\+?\d{1,2}")
+#: The setting a list of settings goes on with: after a volume times a rate or a
+#: percentage ("500X10, 40%, & 5/8", "IMV 700x10, 50% 8/5", "CPAP .4%, 5/18").
+_SETTINGS_LIST_BEFORE = re.compile(r"(?:\d{3}\s*[x*]\s*\d{1,2}|\d\s*%)[\s,;&]*(?:(?:and|&)\s*)?$", re.IGNORECASE)
+#: A fraction of oxygen right after a pair of pressures ("simv 900 10/25 50%").
+_PERCENT_AFTER_PAIR = re.compile(r"[\s,]+\d{2,3}\s*%")
+#: How a note says a patient was put on, or weaned to, a pair of pressures
+#: ("trialed on 5/5", "Tolerated 18/5", "initially on 13/10", "wean down to 10/5").
+_SETTING_VERB_BEFORE = re.compile(
+    r"\b(?:(?:trial(?:l?ed|ing)?|tried|initially|remains?|remained|back)\s+on|tolerat(?:ed|es|ing)|"
+    r"wean(?:ed|ing)?(?:\s+(?:down|back))?\s+to)\s*$",
+    re.IGNORECASE,
+)
 #: A ventilator word or unit right after a setting ("10/5 peep", "6/5PS/8PEEP", "5/5 psv", "10/5 BIPAP").
 _VENT_AFTER = re.compile(rf"\s*(?:of\s+)?(?:{VENT_WORDS}|bpm)\b|(?:ps|peep)", re.IGNORECASE)
 
@@ -125,6 +139,12 @@ def vent_setting(value: str, text: str, start: int, end: int) -> Optional[str]:
         _VENT_BEFORE.search(text[max(0, start - 16) : start]) or _VENT_AFTER.match(text, end)
     ):
         return "vent_mode_and_number"  # "PS 10/5", "10/5 peep"
+    if _PRESSURE_PAIR.fullmatch(value.strip()) and (
+        _SETTINGS_LIST_BEFORE.search(text[max(0, start - 24) : start])
+        or _PERCENT_AFTER_PAIR.match(text, end)
+        or _SETTING_VERB_BEFORE.search(text[max(0, start - 24) : start])
+    ):
+        return "vent_settings_in_context"  # "500X10, 40%, & 5/8", "10/25 50%", "trialed on 5/5"
     return None
 
 

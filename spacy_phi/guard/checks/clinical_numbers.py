@@ -35,6 +35,9 @@ from .identifiers import digits_reason, identifier_cue_before
 VENT_VOLUME_TIMES_RATE = sub_reason(REASON_MEASUREMENT, "vent_volume_times_rate")
 SETTINGS_WITH_PERCENT = sub_reason(REASON_MEASUREMENT, "settings_with_percent")
 VENT_MODE_AND_NUMBER = sub_reason(REASON_MEASUREMENT, "vent_mode_and_number")
+#: A pair of pressures in a list of settings, before an oxygen fraction or after a
+#: word of weaning: "500X10, 40%, & 5/8", "10/25 50%", "trialed on 5/5".
+VENT_SETTINGS_IN_CONTEXT = sub_reason(REASON_MEASUREMENT, "vent_settings_in_context")
 #: A measurement by its own shape: "30-40CC", "5.5/2.5/450", "130/", "120's".
 NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
 DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
@@ -58,6 +61,8 @@ def _reason_of(shape: str) -> str:
         return SETTINGS_WITH_PERCENT
     if shape == "vent_mode_and_number":
         return VENT_MODE_AND_NUMBER
+    if shape == "vent_settings_in_context":
+        return VENT_SETTINGS_IN_CONTEXT
     if shape == "number_with_unit":
         return NUMBER_WITH_UNIT
     if shape == "decimal_reading_group":
@@ -143,7 +148,7 @@ def _measurement(span: Span, text: str) -> Optional[str]:
         return None
     if _DATE_SHAPED.match(value.strip()) and _DATE_CUE_BEFORE.search(text[max(0, start - 16) : start]):
         # a unit or what follows a fraction outweighs a date cue before it ("on 1/4 NS")
-        strong = ("settings_with_percent", "vent_volume_times_rate", "number_with_unit")
+        strong = ("settings_with_percent", "vent_volume_times_rate", "number_with_unit", "vent_settings_in_context")
         if found not in strong and not (found == "fraction" and fraction_after(text, end)):
             return None  # "seen on 10/5", "since 1/2": a date after its cue
     if span.label_ == "AGE" and _PERSON_BEFORE.search(text[max(0, start - 16) : start]):

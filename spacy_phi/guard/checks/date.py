@@ -72,6 +72,14 @@ NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 #: or in a note typed in capitals with no day, year or date cue and a word after
 #: it ("DEC UOP", "MAY NEED"); "Dec 5", "in May", "RETURN MON." stay dates.
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
+#: "May" the verb: a verb follows it ("THIS MAY BE R/T LEVO", "MAY DC", "may need"); the month
+#: is followed by a day, a year or a preposition ("May 5", "May 2019", "in May for").
+MODAL_MAY = sub_reason(REASON_DATE_NO_DATE_WORD, "modal_may")
+_VERB_AFTER_MAY = re.compile(
+    r"[ \t]+(?:be|not|have|need|needs|go|get|take|require|benefit|cause|dc|d/c|discontinue|start|resume|return|"
+    r"try|also|only|want|come|call|help|use|consider|wean|extubate|receive|stay|remain|develop|show|indicate)\b",
+    re.IGNORECASE,
+)
 #: A short weekday and a reading in one span: "SAT 98", "sat 94%" (no day of a month is above 31).
 SHORT_DAY_AND_READING = sub_reason(REASON_DATE_NO_DATE_WORD, "short_day_and_reading")
 #: "Sat" the oxygen saturation: after "O2", or written as a plural or with a
@@ -319,6 +327,8 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         _OXYGEN_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _SATURATION_AFTER.match(text, span.end_char)
     ):
         return OXYGEN_SATURATION
+    if value.strip().lower() == "may" and _VERB_AFTER_MAY.match(text, span.end_char):
+        return MODAL_MAY
     if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
         return SHORT_MONTH_OR_DAY_ALONE
     if len(found) == 1 and found[0] in CARDINAL_WORDS:

@@ -86,6 +86,21 @@ _MIN_DRUG_PREFIX = 4
 _MIN_SLIP_LETTERS = 5
 #: The shortest part of two words joined without a space ("DEAD|SPACE"; not "SOP|HEAP").
 _MIN_JOINED_PART = 4
+#: Words this short are as often shorthand as names: only the name lists say one is a name
+#: ("SR", "DEC", "VIT" are written capitalised in prose as "Sr.", "Dec.", "Vit."; "LEE", "BEA" are listed).
+_MAX_SHORTHAND_LETTERS = 3
+#: How medical words end and begin: no one's name is built so ("COAGULOPATHY",
+#: "NASOTRACHEALY", "AUTODIURESISN"); at least four letters besides.
+_MEDICAL_ENDING = re.compile(
+    r"[a-z]{4,}(?:opathy|opathic|itis|ectomy|otomy|ostomy|oscopy|emia|uria|osis|algia|plasty|rrhea|penia|trophy|plegia)s?\Z"
+)
+_MEDICAL_BEGINNING = re.compile(
+    r"\A(?:naso|gastro|cardio|hepato|nephro|neuro|pneumo|broncho|tracheo|hemo|haemo|thrombo|cysto|osteo|arthro|angio|"
+    r"entero|pyelo|laryngo|pharyngo|esophago|thoraco|abdomino|auto|endo|peri|trans|retro|hyper|hypo)[a-z]{4,}\Z"
+)
+#: Letters before a listed abbreviation glued to it: a count's unit or a second
+#: abbreviation ("UPRBC" one unit of PRBC, "NSICU" the neuro-surgical ICU).
+_GLUED_PREFIX_LETTERS = 2
 #: Digits of a phone or an identifier, PHI whatever its label ("ACCESSION: 2396533", "343-2822").
 _IDENTIFIER_DIGITS = 6
 
@@ -145,16 +160,20 @@ def unsure_in_capitals_reason(
     return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
 
 
-def unsure_shorthand_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
-    """The veto of an unsure tagger span of a note typed in lower case whose every
-    word is clinical shorthand and that holds no digit and is glued to none ("tlc",
-    "ptt", "ho"; not "ft-" of "ft-2290418"; the caller checks the doubt and the
-    note's case), else None."""
+def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_note: bool = False) -> Optional[str]:
+    """The veto of an unsure tagger span of a note not typed in capitals whose
+    every word is clinical shorthand and that holds no digit and is glued to none
+    ("tlc", "ptt", "ho", "FFP", "SIMV"; not "ft-" of "ft-2290418"; the caller
+    checks the doubt and that the note is not typed in capitals), else None. In
+    a note in mixed case the words around it may still name it: a name field, a
+    name beside it, "at" or "to" before an organisation ("referral to BMC")."""
     found = re.findall(r"[A-Za-z]+", span.text)
     glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
     if not found or glued or any(c.isdigit() for c in span.text):
         return None
     vocabulary = words.vocabulary
+    if in_cased_note and named_in_context(span, text, vocabulary, words.lexicons.occupations):
+        return None
     shorthand = all(
         vocabulary.is_clinical_abbreviation(word.upper())
         or vocabulary.is_abbreviation(word.upper())
@@ -176,7 +195,9 @@ def names_someone_or_somewhere(
         return True
     if _institution_around(span, text) or _in_an_address(span, text, words):
         return True
-    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations) or after_a_move(span, text):
+    # "at", "to", "from" before ordinary words open a time or a setting as often as a place ("AT BEST", "AT PEACE")
+    weak_cues = not all(ordinary_word(word) for word in parts)
+    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations, weak_cues) or after_a_move(span, text):
         return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
         return True
@@ -186,8 +207,8 @@ def names_someone_or_somewhere(
 def _names_by_itself(word: str, words: CheckWords) -> bool:
     """A word that names someone or somewhere wherever it stands."""
     lower = word.lower()
-    if written_as_name(lower):
-        return True  # "MARGARET", "DENVER", "SMITH"
+    if len(lower) > _MAX_SHORTHAND_LETTERS and written_as_name(lower):
+        return True  # "MARGARET", "DENVER", "SMITH"; not "SR" (sinus rhythm; "Sr." is written capitalised)
     vocabulary = words.vocabulary
     if (
         lower in person_names()
@@ -258,19 +279,35 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
     name, not two words joined. (The name lists were asked before: a slip that is
     a listed name stays a name.) A hyphenated word is unknown when a part is."""
     if "-" in word:
-        return any(_unknown_word(part, words, ordinary_word) or (len(part) <= 3 and not words.known_word(part.lower()))
-                   for part in word.split("-"))
+        return any(
+            _unknown_word(part, words, ordinary_word)
+            or (len(part) <= 3 and not (words.known_word(part.lower()) or ordinary_word(part)))
+            for part in word.split("-")
+        )
     if len(word) < 3 or (word.isupper() and len(word) <= _MAX_ACRONYM):
         return False
     lower = word.lower()
     if ordinary_word(word) or words.known_word(lower):
         return False
+    if _MEDICAL_ENDING.match(lower) or _MEDICAL_BEGINNING.match(lower):
+        return False  # "COAGULOPATHY", "NASOTRACHEALY": built as medical words are
+    if _listed_abbreviation_glued(word, words):
+        return False  # "UPRBC", "NSICU"
     if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
         return False  # "BASELIN": one letter from a word English writes in lower case
     vocabulary = words.vocabulary
     if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
         return False  # "DILT", "CEFTAZ", "FENTANY": a drug's name cut short
     return not _two_words_joined(lower, words)
+
+
+def _listed_abbreviation_glued(word: str, words: CheckWords) -> bool:
+    """A listed clinical abbreviation of three letters or more after one or two
+    letters glued to it ("UPRBC", "NSICU"), in capitals."""
+    vocabulary = words.vocabulary
+    return word.isupper() and any(
+        vocabulary.is_clinical_abbreviation(word[cut:]) for cut in range(1, _GLUED_PREFIX_LETTERS + 1) if len(word) - cut >= 3
+    )
 
 
 def _two_words_joined(lower: str, words: CheckWords) -> bool:
