@@ -174,9 +174,39 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
     assert kept == [value]  # a confident span is never doubted
 
 
-def test_shorthand_of_a_mixed_case_note_is_not_doubted(guard_nlp) -> None:
-    kept, gone = judged(guard_nlp, CASED + "Hr came down after 2mg iv given by ho.", "ho", "DOCTOR", UNSURE)
-    assert kept == ["ho"] and gone == []
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("Received 1 unit FFP for INR 7.0.", "FFP", "DOCTOR", True),  # three capitals of the open list
+        ("Hr came down after 2mg iv given by ho.", "ho", "DOCTOR", True),
+        ("Referral to BMC for follow up.", "BMC", "ORGANIZATION", False),  # "to" before an organisation
+        ("Seen by Dr. Ross, FFP given.", "Ross", "DOCTOR", False),  # no shorthand
+        ("Attending: RSD", "RSD", "DOCTOR", False),  # a name field holds initials
+    ],
+)
+def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND)]
+    else:
+        assert gone == [] and kept == [value]
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,kept_as_place",
+    [
+        ("Changed to SIMV this shift.", "SIMV", "HOSPITAL", False),  # a change of setting, no place
+        ("NTG GTT CHANGED TO SIMV.", "SIMV", "HOSPITAL", False),
+        ("Referral to SIMV clinic.", "SIMV", "HOSPITAL", True),  # "to" before an organisation
+    ],
+)
+def test_a_change_of_setting_names_no_place(guard_nlp, sentence: str, value: str, label: str, kept_as_place: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert (kept == [value]) is kept_as_place
+    if not kept_as_place:
+        assert gone == [(value, "guard:abbreviation/listed_alone")]
 
 
 def test_shorthand_glued_to_an_identifier_is_not_doubted(guard_nlp) -> None:
