@@ -48,6 +48,15 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("SPUTUM AMBER TO BROWN TINGED.", "BROWN", "CITY"),  # a colour, a surname too
         ("AMBULATED X2 IN HALL WITH PT.", "HALL", "CITY"),
         ("BP 150/80- HR 90S.", "150/80-", "PATIENT"),  # no word at all
+        ("DC'D DUE TO COAGULOPATHY.", "COAGULOPATHY", "DOCTOR"),  # built as medical words are
+        ("PT NASOTRACHEALY SX FOR LRG AMT.", "NASOTRACHEALY", "PATIENT"),
+        ("REC'D 2 UPRBC THIS AM.", "UPRBC", "PATIENT"),  # a unit glued to a listed abbreviation
+        ("PRESENTLY IN SR, BP STABLE.", "SR", "CITY"),  # short: only the name lists say it is a name
+        ("WILL TAKE SEVERAL DAYS AT BEST.", "BEST", "HOSPITAL"),  # "at" before an ordinary word
+        ("FAMILY APPEARS TO BE AT PEACE WITH PLAN.", "PEACE", "HOSPITAL"),
+        ("CLOTS AROUND CATH FROM PENIS.", "PENIS", "CITY"),  # "from" before an ordinary word
+        ("NTG GTT CHANGED TO NITROPASTE.", "NITROPASTE", "HOSPITAL"),  # a change of drug, no place
+        ("SOCIAL: DAUGHTER & SON-IN-LAW PRESENT.", "SON-IN-LAW", "PATIENT"),  # ordinary parts
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -82,6 +91,9 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("CAMBODIAN INTERPRETER SOKHA CALLED IN.", "SOKHA", "DOCTOR"),  # an occupation before it
         ("RECYCLING PLANT WORKER (MAPLE FOODS); RETIRED.", "MAPLE FOODS", "ORGANIZATION"),
         ("TRANSPORTED BY TRINITY EMS.", "TRINITY EMS", "ORGANIZATION"),
+        ("SPOKE WITH LEE ABOUT PLAN.", "LEE", "PATIENT"),  # a short name of the name lists
+        ("REFERRAL TO GBMC FOR F/U.", "GBMC", "ORGANIZATION"),  # "to" before a word that is not ordinary
+        ("SEEN BY DR HEMOVICZ TODAY.", "HEMOVICZ", "DOCTOR"),  # "hemo" with three letters after: no medical word
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:

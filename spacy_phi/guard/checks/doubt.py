@@ -86,8 +86,8 @@ _MIN_DRUG_PREFIX = 4
 _MIN_SLIP_LETTERS = 5
 #: The shortest part of two words joined without a space ("DEAD|SPACE"; not "SOP|HEAP").
 _MIN_JOINED_PART = 4
-#: Words this short are as often shorthand as names: only the name lists say one is a name
-#: ("SR", "DEC", "VIT" are written capitalised in prose as "Sr.", "Dec.", "Vit."; "LEE", "BEA" are listed).
+#: A listed abbreviation this short is no name because prose writes it capitalised
+#: ("SR" the sinus rhythm, written "Sr." in prose); only the name lists make it one.
 _MAX_SHORTHAND_LETTERS = 3
 #: How medical words end and begin: no one's name is built so ("COAGULOPATHY",
 #: "NASOTRACHEALY", "AUTODIURESISN"); at least four letters besides.
@@ -207,9 +207,12 @@ def names_someone_or_somewhere(
 def _names_by_itself(word: str, words: CheckWords) -> bool:
     """A word that names someone or somewhere wherever it stands."""
     lower = word.lower()
-    if len(lower) > _MAX_SHORTHAND_LETTERS and written_as_name(lower):
-        return True  # "MARGARET", "DENVER", "SMITH"; not "SR" (sinus rhythm; "Sr." is written capitalised)
     vocabulary = words.vocabulary
+    short_shorthand = len(lower) <= _MAX_SHORTHAND_LETTERS and (
+        vocabulary.is_clinical_abbreviation(word.upper()) or vocabulary.is_lower_case_shorthand(lower)
+    )
+    if written_as_name(lower) and not short_shorthand:
+        return True  # "MARGARET", "DENVER", "SMITH", "LEE"; not "SR" (sinus rhythm; "Sr." is written capitalised)
     if (
         lower in person_names()
         and lower not in name_like_words()
