@@ -9,7 +9,7 @@ import pytest
 from guard_helpers import CASED, guard_pipeline
 
 from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
-from spacy_phi.guard.reasons import REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -202,6 +202,29 @@ def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: 
         assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND)]
     else:
         assert gone == [] and kept == [value]
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("Crit sent at 1800.", "Crit", "PATIENT", True),  # shorthand for the hematocrit
+        ("IABP out Friday, Swan d/c yesterday.", "Swan", "PATIENT", True),  # the catheter
+        ("Transfers independently bed to chair.", "Transfers", "DOCTOR", True),
+        ("Her sister Faith called.", "Faith", "PATIENT", False),  # a given name too
+        ("Seen by Hope this am.", "Hope", "DOCTOR", False),
+        ("Spoke with her son Angina about the plan.", "Angina", "PATIENT", False),  # a relative before it
+        ("Transfers to Acme Supply.", "Transfers", "ORGANIZATION", False),  # only people's spans
+        ("Crit Lane seen today.", "Crit Lane", "PATIENT", False),  # two words
+    ],
+)
+def test_unsure_ordinary_word_as_a_person_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_ORDINARY_WORD)]
+    else:
+        assert kept == [value] and gone == []
     kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
     assert kept == [value]  # a confident span is never doubted
 

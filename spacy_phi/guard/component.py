@@ -102,7 +102,7 @@ from .checks.charting import (
     state_code_as_lab,
     unit_after_slash,
 )
-from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_shorthand_reason
+from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_ordinary_word_reason, unsure_shorthand_reason
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -416,7 +416,9 @@ class PhiGuard(JsonStateMixin, Pipe):
             return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
             cased = is_cased_text(text) if cased is None else cased
-            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased)
+            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased) or (
+                unsure_ordinary_word_reason(span, text, self._check_words) if cased else None
+            )
         return None
 
     def _doubted(self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False) -> bool:

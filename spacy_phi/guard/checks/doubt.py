@@ -27,14 +27,18 @@ nearly all names. So an unsure span of those labels stays only when
 In a note typed in lower case a capital says nothing either, but dictated and
 spoken notes write names and ordinary words there alike ("faith", "delta"): an
 unsure span there is vetoed only when every word of it is clinical shorthand
-and it holds no digit ("tlc", "ptt", "ho" the house officer).
+and it holds no digit ("tlc", "ptt", "ho" the house officer). So is one in a
+note in mixed case, unless its context names it ("Received 1 unit FFP"; not
+"referral to BMC"), and there an unsure person span of one ordinary word that
+no name list holds goes too ("Crit sent at 1800", "Swan d/c"; not "Faith").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
 phone's or identifier's digits or a code, or follows an identifier's cue or an
-institution; not "15SEC", "4LN/C", "60'S". Confident spans and notes in mixed
-case are never judged here: there a capital is evidence and the doubt is not,
-and an unsure span of prose is as often true (recall first).
+institution; not "15SEC", "4LN/C", "60'S". Confident spans are never judged
+here, and in mixed case only the two checks above run: there a capital is
+evidence and the doubt is not, and an unsure span of prose is as often true
+(recall first: organisations are often ordinary words, "Quest", "Mammoth").
 """
 
 from __future__ import annotations
@@ -50,8 +54,8 @@ from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
-from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_SHORTHAND, sub_reason
-from .base import INSTITUTION_LABELS, CheckWords, singular
+from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
+from .base import INSTITUTION_LABELS, PERSON_LABELS, CheckWords, singular
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
 
@@ -182,6 +186,29 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         for word in found
     )
     return REASON_UNSURE_SHORTHAND if shorthand else None
+
+
+def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger person span of a note in mixed case that is
+    one ordinary or clinical word no name or place list holds, with nothing
+    around it that names it ("Transfers", "Angina", "Crit", "Pee"; not "Faith"
+    nor "Hope": names too), else None (the caller checks the doubt and the
+    note's case). Mid-sentence capitals are kept otherwise: there a capital is
+    evidence ("in Revere"); the tagger's doubt and the lists outweigh it."""
+    found = _WORD.findall(span.text)
+    if span.label_ not in PERSON_LABELS or len(found) != 1 or any(c.isdigit() for c in span.text):
+        return None
+    word = found[0]
+    lower = word.lower()
+    if lower in person_names() or lower in us_cities_lower():
+        return None
+    if not (words.known_word(lower) or words.vocabulary.is_lower_case_shorthand(lower)):
+        return None
+    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations):
+        return None
+    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+        return None
+    return REASON_UNSURE_ORDINARY_WORD
 
 
 def names_someone_or_somewhere(
@@ -354,5 +381,5 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
-    "unsure_in_capitals_reason", "unsure_shorthand_reason", "written_as_date",
+    "unsure_in_capitals_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason", "written_as_date",
 ]
