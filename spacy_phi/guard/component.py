@@ -166,6 +166,8 @@ _CHARTING_FUNCTION_WORDS = frozenset(
 )
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
+#: Towns, states and countries: in a note typed in capitals they must show themselves whatever the tagger's confidence.
+_TOWN_LABELS = frozenset({"CITY", "STATE", "COUNTRY"})
 #: Words naming a clinician's role in a header ("Referring MD:", "Ordering
 #: provider", "Supervising: Dr. Abdi"): never the name.
 _ROLE_WORDS = frozenset(
@@ -412,7 +414,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             return OWN_HEAD
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return ORDINARY_WORDS_ONLY
-        if span.label_ in self.common_word_labels and self._doubted(group, score, text):
+        if span.label_ in self.common_word_labels and self._doubted(group, score, text, place=span.label_ in _TOWN_LABELS):
             return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
             cased = is_cased_text(text) if cased is None else cased
@@ -421,12 +423,19 @@ class PhiGuard(JsonStateMixin, Pipe):
             )
         return None
 
-    def _doubted(self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False) -> bool:
+    def _doubted(
+        self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False, place: bool = False
+    ) -> bool:
         """Whether the tagger is unsure of its span in a note typed in capitals
         (or, with `lower_case`, in a note not typed in capitals: the caller
         checks that it is not cased either; `checks/doubt.py`); English only, as
-        the word lists the checks read."""
-        if group != NER_GROUP or score is None or score >= self.doubt_below or self.spanish:
+        the word lists the checks read. With `place` (a town, state or country),
+        in a note typed in capitals, whatever the confidence: there the tagger
+        learned "TO X", "FROM X", "IN X" as places, and is as sure of "FOLEY TO
+        GD" and "FOLEY CATH IN SITU" as of "FROM DENVER"."""
+        if group != NER_GROUP or score is None or self.doubt_below == 0.0 or self.spanish:
+            return False
+        if score >= self.doubt_below and not (place and not lower_case):
             return False
         return not self._capitals_note(text) if lower_case else self._capitals_note(text)
 

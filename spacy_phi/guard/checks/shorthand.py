@@ -77,7 +77,7 @@ _AT_OR_TO_BEFORE = re.compile(r"\b(?:at|to|from)[ \t]+(?:the[ \t]+)?\Z", re.IGNO
 #: not a place ("changed to SIMV", "NTG GTT CHANGED TO NITROPASTE", "weaned to CPAP").
 _CHANGED_TO_BEFORE = re.compile(
     r"\b(?:chang(?:ed|es|ing)|switch(?:ed|es|ing)?|convert(?:ed|s|ing)?|wean(?:ed|s|ing)?|titrat(?:ed|es|ing)|"
-    r"increas(?:ed|es|ing)|decreas(?:ed|es|ing)|advanc(?:ed|es|ing)|inc|dec|down|up)[ \t]+to[ \t]+(?:the[ \t]+)?\Z",
+    r"increas(?:ed|es|ing)|decreas(?:ed|es|ing)|advanc(?:ed|es|ing)|inc|dec|down|up)(?:[ \t]+back)?[ \t]+to[ \t]+(?:the[ \t]+)?\Z",
     re.IGNORECASE,
 )
 #: A place's cue right before a place ("lives in ", "moved to ", "from ", "near ").
