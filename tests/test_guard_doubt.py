@@ -106,6 +106,26 @@ def test_confident_span_is_not_doubted(guard_nlp) -> None:
     assert kept == ["VTS"] and vetoed == []
 
 
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("GU: FOLEY TO GD WITH UO 30CC/HR.", "GD", "CITY", True),  # gravity drainage
+        ("FOLEY CATH IN SITU, DRAINING WELL.", "SITU", "CITY", True),
+        ("WILL CONT TO INC WITH EACH DOSE.", "INC", "COUNTRY", True),
+        ("PT RETURNED FROM CATSCAN AT 1400.", "CATSCAN", "CITY", False),  # a move out of a place
+        ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY", False),  # a city of the gazetteer
+        ("SON LIVES IN BATH.", "BATH", "CITY", False),  # a place's cue
+        ("WIFE VISITING FROM VERMONT.", "VERMONT", "STATE", False),
+    ],
+)
+def test_confident_town_in_capitals_must_show_itself(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CAPITALS + sentence, value, label, SURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, NAMES_NO_ONE)]
+    else:
+        assert kept == [value] and gone == []
+
+
 def test_span_without_confidence_is_not_doubted(guard_nlp) -> None:
     # Preset entities or spaCy's own decoder give no confidence: nothing to doubt.
     kept, _ = judged(guard_nlp, CAPITALS + "VTS 450-500 ON PS 10.", "VTS", "DOCTOR", None)

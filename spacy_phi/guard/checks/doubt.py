@@ -22,7 +22,13 @@ nearly all names. So an unsure span of those labels stays only when
   REHAB") or right before it ("COMMUNITY HOSPITAL 10 WEST"), an address
   ("LINDEN, MO 78582", "UNIT B"), a name field, a relative (also joined by
   dashes: "DAUGHTER-TIA"), an occupation ("INTERPRETER SOKHA", "PLANT
-  WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD").
+  WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD");
+  "at", "to", "from" alone only before a word that is not ordinary ("AT
+  BEST", "FROM PENIS" show nothing).
+
+A town, state or country must show itself so whatever the tagger's confidence
+(the guard asks): in capitals the tagger reads "TO X", "FROM X", "IN X" as a
+place and is as sure of "FOLEY TO GD" as of "FROM DENVER".
 
 In a note typed in lower case a capital says nothing either, but dictated and
 spoken notes write names and ordinary words there alike ("faith", "delta"): an
