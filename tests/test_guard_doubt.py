@@ -214,6 +214,8 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         ("Referral to BMC for follow up.", "BMC", "ORGANIZATION", False),  # "to" before an organisation
         ("Seen by Dr. Ross, FFP given.", "Ross", "DOCTOR", False),  # no shorthand
         ("Attending: RSD", "RSD", "DOCTOR", False),  # a name field holds initials
+        ("Noted, thanks. hc", "hc", "DOCTOR", False),  # initials in lower case
+        ("Lives in Olla, PA with her husband.", "PA", "STATE", False),  # a state's code after a town
     ],
 )
 def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
@@ -230,13 +232,17 @@ def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: 
     "sentence,value,label,vetoed",
     [
         ("Crit sent at 1800.", "Crit", "PATIENT", True),  # shorthand for the hematocrit
-        ("IABP out Friday, Swan d/c yesterday.", "Swan", "PATIENT", True),  # the catheter
+        ("Good cardiac index by FICK this am.", "FICK", "DOCTOR", True),  # in capitals, mid-sentence
+        ("IABP out Friday, Swan d/c yesterday.", "Swan", "PATIENT", False),  # a capital mid-sentence names
+        ("Paperwork for Subway completed.", "Subway", "PATIENT", False),  # an employer
+        ("Juneteenth at home.", "Juneteenth", "PATIENT", False),  # a holiday is a date
         ("Transfers independently bed to chair.", "Transfers", "DOCTOR", True),
         ("Her sister Faith called.", "Faith", "PATIENT", False),  # a given name too
         ("Seen by Hope this am.", "Hope", "DOCTOR", False),
         ("Spoke with her son Angina about the plan.", "Angina", "PATIENT", False),  # a relative before it
         ("Transfers to Acme Supply.", "Transfers", "ORGANIZATION", False),  # only people's spans
         ("Crit Lane seen today.", "Crit Lane", "PATIENT", False),  # two words
+        ("Nicolas Mahbub MD PhD / hb", "hb", "DOCTOR", False),  # a typist's initials
     ],
 )
 def test_unsure_ordinary_word_as_a_person_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:

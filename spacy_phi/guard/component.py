@@ -93,7 +93,7 @@ from ..spangroups import (
     carry_ner_score,
     ner_scores,
 )
-from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, CheckWords
+from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
@@ -136,8 +136,6 @@ _RELATIVE_NOT_TITLE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
-#: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
-_STARTS_SENTENCE = re.compile(r"""(?:^|\n|[.!?:;]["'”’)\]]*\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$""")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
 DEFAULT_COMMON_WORD_LABELS = [
     "CITY", "COUNTRY", "DEPARTMENT", "DOCTOR", "HOSPITAL", "LOCATION_OTHER", "ORGANIZATION", "PATIENT", "STATE"
@@ -488,7 +486,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             # name written in capitals, and only common words veto it (recall first).
             capitals_note = self._capitals_note(text)
             return all(self._ordinary_in_capitals(w, extended=capitals_note) for w in words)
-        if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
+        if not span.text.islower() and not STARTS_SENTENCE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
         names = person_names()

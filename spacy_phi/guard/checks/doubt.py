@@ -36,7 +36,8 @@ unsure span there is vetoed only when every word of it is clinical shorthand
 and it holds no digit ("tlc", "ptt", "ho" the house officer). So is one in a
 note in mixed case, unless its context names it ("Received 1 unit FFP"; not
 "referral to BMC"), and there an unsure person span of one ordinary word that
-no name list holds goes too ("Crit sent at 1800", "Swan d/c"; not "Faith").
+no name list holds goes too, unless capitalised mid-sentence ("Crit sent at
+1800", "Transfers independently"; not "Faith", nor "employer, Subway").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
@@ -61,7 +62,7 @@ from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
-from .base import INSTITUTION_LABELS, PERSON_LABELS, CheckWords, singular
+from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
 
@@ -184,6 +185,10 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
     vocabulary = words.vocabulary
     if in_cased_note and named_in_context(span, text, vocabulary, words.lexicons.occupations):
         return None
+    if in_cased_note and any(len(word) <= 2 and word.islower() and word.upper() not in ROLE_ABBREVIATIONS for word in found):
+        return None  # a mixed-case note writes initials in lower case ("thanks. hc"); "ho" the house officer goes
+    if _in_an_address(span, text, words):
+        return None  # "Lives in Olla, PA"
     shorthand = all(
         vocabulary.is_clinical_abbreviation(word.upper())
         or vocabulary.is_abbreviation(word.upper())
@@ -196,20 +201,27 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
 
 def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
     """The veto of an unsure tagger person span of a note in mixed case that is
-    one ordinary or clinical word no name or place list holds, with nothing
-    around it that names it ("Transfers", "Angina", "Crit", "Pee"; not "Faith"
-    nor "Hope": names too), else None (the caller checks the doubt and the
-    note's case). Mid-sentence capitals are kept otherwise: there a capital is
-    evidence ("in Revere"); the tagger's doubt and the lists outweigh it."""
+    one ordinary or clinical word no name, town or date list holds, written in
+    capitals or opening a sentence or line, with nothing around it that names
+    it ("Transfers independently", "Crit sent at 1800", "monitor FICK"; not
+    "Faith" nor "Hope": names too), else None (the caller checks the doubt and
+    the note's case). A capitalised word in mid-sentence stays: there the
+    capital is evidence ("employer, Subway")."""
     found = _WORD.findall(span.text)
     if span.label_ not in PERSON_LABELS or len(found) != 1 or any(c.isdigit() for c in span.text):
         return None
     word = found[0]
+    if len(word) <= 2:
+        return None  # initials ("MD PhD / hb")
     lower = word.lower()
-    if lower in person_names() or lower in us_cities_lower():
-        return None
+    if lower in person_names() or lower in us_cities_lower() or lower in words.lexicons.date_words:
+        return None  # a name, a town, or a holiday ("Juneteenth")
     if not (words.known_word(lower) or words.vocabulary.is_lower_case_shorthand(lower)):
         return None
+    if word[:1].isupper() and not word.isupper() and not STARTS_SENTENCE_BEFORE.search(
+        text[max(0, span.start_char - 12) : span.start_char]
+    ):
+        return None  # "employer, Subway", "conductor for Fidelity": a capital mid-sentence names
     if named_in_context(span, text, words.vocabulary, words.lexicons.occupations):
         return None
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
@@ -228,8 +240,9 @@ def names_someone_or_somewhere(
         return True
     if _institution_around(span, text) or _in_an_address(span, text, words):
         return True
-    # "at", "to", "from" before ordinary words open a time or a setting as often as a place ("AT BEST", "AT PEACE")
-    weak_cues = not all(ordinary_word(word) for word in parts)
+    # "at", "to", "from" before ordinary words open a time or a setting as often as a place ("AT BEST", "AT PEACE");
+    # a department is named by ordinary words ("FROM LABOR AND DELIVERY")
+    weak_cues = span.label_ == "DEPARTMENT" or not all(ordinary_word(word) for word in parts)
     if named_in_context(span, text, words.vocabulary, words.lexicons.occupations, weak_cues) or after_a_move(span, text):
         return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
