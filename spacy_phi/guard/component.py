@@ -49,9 +49,12 @@ for one span, in order:
    `doubt_below`) and that names no one and nowhere by its words, its shape or
    its context (`checks/doubt.py`: "VTS", "BASELIN", "DUODERM"; not
    "MARGARET", "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); an unsure DATE
-   of such a note must be written as a date ("15SEC", "4LN/C" are not); in a
-   note typed in lower case, an unsure span of clinical shorthand only ("tlc",
-   "ptt", "ho") -> veto;
+   of such a note must be written as a date ("15SEC", "4LN/C" are not); a
+   town, state or country of such a note is judged so whatever the
+   confidence ("FOLEY TO GD"); in any other note, an unsure span of clinical
+   shorthand only ("tlc", "ptt", "ho", "Received 1 unit FFP") and, in mixed
+   case, an unsure person span of one ordinary word opening a sentence ("Crit
+   sent at 1800") -> veto;
 7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -217,9 +220,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         PHI before checking them (`trim.py`: punctuation, titles, words around
         a number).
     doubt_below (float): in a note typed in capitals, a tagger-only span of
-        a `common_word_labels` label with a confidence below this must show a
-        name or a place, in a note typed in lower case it must not be clinical
-        shorthand only (`checks/doubt.py`); 0 turns the checks off.
+        a `common_word_labels` label with a confidence below this (a town,
+        state or country whatever its confidence) must show a name or a
+        place; in any other note it must not be clinical shorthand only, nor,
+        in mixed case, a person of one ordinary word (`checks/doubt.py`); 0
+        turns the checks off.
     """
 
     def __init__(
