@@ -28,6 +28,9 @@ LOOKALIKES = [
     ("Per HO LLL pleural effusion", "LLL"),
     ("AFTER AM RESIDENT ROUNDS.", "ROUNDS"),
     ("HO AWARE OF LABS", "AWARE"),
+    ("dr. notified, mary aware of plan", "aware"),  # an ordinary word after the given name
+    ("son bob visited that evening", "visited"),
+    ("pt received lasix, pat given ativan who slept", "given"),
     ("SON AND DAUGHTER, SON IN LAW AT BEDSIDE", "SON"),
     ("SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE", "SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE"),
     ("SOCIAL: WIFE--VISITED TODAY", "VISITED"),
