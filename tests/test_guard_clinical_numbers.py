@@ -41,6 +41,9 @@ VETOED = [
     ("RESP: trialed on 5/5, tolerated well w/ great volumes", "5/5", "DATE", "validator:measurement/vent_settings_in_context"),
     ("Continued to wean down to 10/5. Pt tolerating well", "10/5", "DATE", "validator:measurement/vent_settings_in_context"),
     ("switched to PSV. Tolerated 18/5 with ABG's 88/77", "18/5", "DATE", "validator:measurement/vent_settings_in_context"),
+    ("ABG 7.35/66/55 ON 10/5 BIPAP 65% 02.", "10/5", "DATE", "validator:measurement/vent_settings_in_context"),  # its mode after it
+    ("AFTER APPROX. 11/2HR, INCREASED RATE", "11/2", "DATE", "validator:measurement/number_with_unit"),  # 1 1/2 hours
+    ("drip off 1/2hr. repeat FS 374.", "1/2", "DATE", "validator:measurement/number_with_unit"),
     ("bun/creat down this am 88/3.4.  id: afebrile", "88/3.4", "DATE", "validator:measurement/decimal_reading_group"),
     ("RATE DECREASED FROM 700U TO 500U. CVP 24-26", "700U", "DATE", "validator:measurement/number_with_unit"),
     ("HEPARIN DOWN TO 500U/HR WITH IMPROVMENT", "500U", "ROOM", "validator:measurement/number_with_unit"),
@@ -90,6 +93,7 @@ KEPT = [
     ("a man in his 90s with CHF", "90s", "AGE"),
     ("admitted 7/23 from home", "7/23", "DATE"),
     ("resp: pt extubated on 9/19 currently on 40% cool neb", "9/19", "DATE"),  # a date cue, no setting's word
+    ("SEEN ON 11/2 HR 80 SR.", "11/2", "DATE"),  # "HR" apart: the heart rate after a date
     ("RESP: MECH VENT VIA TRACH (PLACED 8/14). AC 100%,650 X 10", "8/14", "DATE"),
     ("Will attempt to wean and extubate 6/17. Increase TF", "6/17", "DATE"),
     ("LINES: PICC PLACED IN R AC 11/17, ART LINE", "11/17", "DATE"),

@@ -224,12 +224,16 @@ _WEEKS_AND_DAYS = re.compile(r"^\d{1,2}\s+[0-6]/7$")
 _WEEKS_AFTER = re.compile(r"\s*(?:wk|wks|weeks?|w)\b", re.IGNORECASE)
 #: An ordinal alone ("1st", "5th").
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
-#: After an ordinal (and any further ordinals of a list: "1st, 2nd, and 3rd"):
+#: After an ordinal (and any further ordinals of a list: "1st, 2nd, and 3rd", "3rd/4th"):
 #: what it counts, so it is no day of a month ("5th MTP joint", "3rd digit",
-#: "2nd trimester", "1st degree", "4th ventricle").
+#: "2nd trimester", "1st degree", "4th ventricle", "4th and final dose", "3RD SET",
+#: "2nd unit", "every 3rd/4th breath").
 _ORDINAL_COUNT_AFTER = re.compile(
-    r"(?:\s*,?\s*(?:and|or|&|to|through|-|–)?\s*\d{1,2}(?:st|nd|rd|th)\b)*\s*,?\s*"
-    r"(?:digits?|fingers?|toes?|ribs?|metatarsals?|metacarpals?|mtps?|mcps?|pips?|dips?|ip|intercostal|ics|"
+    r"(?:\s*,?\s*(?:and|or|&|to|through|-|–|/)?\s*\d{1,2}(?:st|nd|rd|th)\b)*\s*,?\s*"
+    r"(?:(?:and\s+)?(?:final|last|next|further|additional|repeat|more)\s+)?[\"“']?"
+    r"(?:units?|bags?|sets?|specs?|specimens?|samples?|cultures?|bottles?|breaths?|boluses|bolus|liters?|"
+    r"tries|try|ones?|shots?|transfusions?|"
+    r"digits?|fingers?|toes?|ribs?|metatarsals?|metacarpals?|mtps?|mcps?|pips?|dips?|ip|intercostal|ics|"
     r"cranial|nerves?|ventricles?|trimesters?|degree|grade|percentile|line|generation|times?|opinion|party|"
     r"floor|doses?|cycles?|rounds?|attempts?|episodes?|pregnanc(?:y|ies)|child|baby|cousins?|space|web|"
     r"rays?|compartments?|lumbar|cervical|thoracic|sacral|vertebra[el]?|dis[ck]s?|toenails?|fingernails?|"
