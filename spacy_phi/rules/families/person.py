@@ -500,11 +500,14 @@ def rules() -> List[RegexRule]:
             "patient_title_lower", "PATIENT",
             r"\b(?:(?:mr|mrs|ms)\s?\.\s*|(?:mister|missus)\s+)(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
+            # "ms" after a word of watching is the mental status ("monitor ms. replete lytes")
+            exclude_before=r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\.",
             priority=2,
             description=(
                 "lower-case person after 'mr', 'mrs', 'mister' as speech transcripts write them "
                 "('mr . ward', 'mister edwards'): after a title even an ordinary word is the name; "
-                "'mr' needs its dot ('mr arthrogram' is an MR study) and the verb 'miss' is no title"
+                "'mr' needs its dot ('mr arthrogram' is an MR study) and the verb 'miss' is no title; "
+                "'monitor ms.' is the mental status"
             ),
         ),
         RegexRule(
