@@ -77,7 +77,7 @@ SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_
 MODAL_MAY = sub_reason(REASON_DATE_NO_DATE_WORD, "modal_may")
 _VERB_AFTER_MAY = re.compile(
     r"[ \t]+(?:be|not|have|need|needs|go|get|take|require|benefit|cause|dc|d/c|discontinue|start|resume|return|"
-    r"try|also|only|want|come|call|help|use|consider|wean|extubate|receive|stay|remain|develop|show|indicate)\b",
+    r"try|want|come|call|help|use|consider|wean|extubate|receive|stay|remain|develop|show|indicate)\b",
     re.IGNORECASE,
 )
 #: A short weekday and a reading in one span: "SAT 98", "sat 94%" (no day of a month is above 31).
