@@ -13,8 +13,9 @@ nearly all names. So an unsure span of those labels stays only when
   word, an institution's head word ("REHAB", "CENTER"), a hospital's initials
   ("TLMC"), or a word no list knows ("VANDERHOEK", "HA-EUN") that is neither
   an acronym of up to four capitals, a slip of a common word ("BASELIN"), the
-  start of a drug's name ("DILT", "CEFTAZ") nor two words joined
-  ("BREATHSOUNDS");
+  start of a drug's name ("DILT", "CEFTAZ"), two words joined
+  ("BREATHSOUNDS"), a word built as medical words are ("COAGULOPATHY",
+  "NASOTRACHEALY") nor letters glued to an abbreviation ("UPRBC");
 - its shape is a name's: an initial before a word ("A. DE LA ..."), a name
   that goes on after it ("SAINT" of "SAINT CLOUD"), a ward ("3 WEST"), a
   city of several words ("PALM BAY");
