@@ -94,6 +94,7 @@ KEPT = [
     ("admitted 7/23 from home", "7/23", "DATE"),
     ("resp: pt extubated on 9/19 currently on 40% cool neb", "9/19", "DATE"),  # a date cue, no setting's word
     ("SEEN ON 11/2 HR 80 SR.", "11/2", "DATE"),  # "HR" apart: the heart rate after a date
+    ("Location: Westbrook Hospital Rm 6L-140\nPatient:", "6L-140", "ROOM"),  # a room after its room word
     ("RESP: MECH VENT VIA TRACH (PLACED 8/14). AC 100%,650 X 10", "8/14", "DATE"),
     ("Will attempt to wean and extubate 6/17. Increase TF", "6/17", "DATE"),
     ("LINES: PICC PLACED IN R AC 11/17, ART LINE", "11/17", "DATE"),

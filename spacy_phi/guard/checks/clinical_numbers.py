@@ -112,6 +112,8 @@ _TOKEN = re.compile(r"[\w'’-]+")
 #: A reading's decade or range ("60-70s", "90's"): no identifier's digits.
 _DECADE_TOKEN = re.compile(r"^(?=.*s$)\d{2,3}(?:['’]?s)?(?:-\d{2,3}(?:['’]?s)?)?$", re.IGNORECASE)
 _CLOCK_TOKEN = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
+#: "Rm", "Room" right before a span: what follows is a room's number, whatever its shape ("Rm 6L-140").
+_ROOM_WORD_BEFORE = re.compile(r"\b(?:rm|room)\.?[ \t]*[:#]?[ \t]*$", re.IGNORECASE)
 
 
 def _identifier_token(token: str) -> bool:
@@ -133,6 +135,8 @@ def _measurement(span: Span, text: str) -> Optional[str]:
     start, end = span.start_char, span.end_char
     if re.search(r"\d{5}", value) or (span.label_ in _CONTACT_LABELS and sum(c.isdigit() for c in value) >= 7):
         return None  # five digits in a row or a phone's seven: an identifier or a contact, not a reading
+    if span.label_ == "ROOM" and _ROOM_WORD_BEFORE.search(text[max(0, start - 8) : start]):
+        return None  # "Rm 6L-140": after its room word a room's number is no volume
     identifier_cue = span.label_ not in ("DATE", "AGE") and identifier_cue_before(span, text)
     found = vent_setting(value, text, start, end) or reading_shape(value, text, start, end)
     if identifier_cue:
