@@ -9,7 +9,7 @@ import pytest
 from guard_helpers import CASED, guard_pipeline
 
 from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
-from spacy_phi.guard.reasons import REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -48,6 +48,15 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("SPUTUM AMBER TO BROWN TINGED.", "BROWN", "CITY"),  # a colour, a surname too
         ("AMBULATED X2 IN HALL WITH PT.", "HALL", "CITY"),
         ("BP 150/80- HR 90S.", "150/80-", "PATIENT"),  # no word at all
+        ("DC'D DUE TO COAGULOPATHY.", "COAGULOPATHY", "DOCTOR"),  # built as medical words are
+        ("PT NASOTRACHEALY SX FOR LRG AMT.", "NASOTRACHEALY", "PATIENT"),
+        ("REC'D 2 UPRBC THIS AM.", "UPRBC", "PATIENT"),  # a unit glued to a listed abbreviation
+        ("PRESENTLY IN SR, BP STABLE.", "SR", "CITY"),  # short: only the name lists say it is a name
+        ("WILL TAKE SEVERAL DAYS AT BEST.", "BEST", "HOSPITAL"),  # "at" before an ordinary word
+        ("FAMILY APPEARS TO BE AT PEACE WITH PLAN.", "PEACE", "HOSPITAL"),
+        ("CLOTS AROUND CATH FROM PENIS.", "PENIS", "CITY"),  # "from" before an ordinary word
+        ("NTG GTT CHANGED TO NITROPASTE.", "NITROPASTE", "HOSPITAL"),  # a change of drug, no place
+        ("SOCIAL: DAUGHTER & SON-IN-LAW PRESENT.", "SON-IN-LAW", "PATIENT"),  # ordinary parts
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -82,6 +91,9 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("CAMBODIAN INTERPRETER SOKHA CALLED IN.", "SOKHA", "DOCTOR"),  # an occupation before it
         ("RECYCLING PLANT WORKER (MAPLE FOODS); RETIRED.", "MAPLE FOODS", "ORGANIZATION"),
         ("TRANSPORTED BY TRINITY EMS.", "TRINITY EMS", "ORGANIZATION"),
+        ("SPOKE WITH LEE ABOUT PLAN.", "LEE", "PATIENT"),  # a short name of the name lists
+        ("REFERRAL TO GBMC FOR F/U.", "GBMC", "ORGANIZATION"),  # "to" before a word that is not ordinary
+        ("SEEN BY DR HEMOVICZ TODAY.", "HEMOVICZ", "DOCTOR"),  # "hemo" with three letters after: no medical word
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -92,6 +104,26 @@ def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, 
 def test_confident_span_is_not_doubted(guard_nlp) -> None:
     kept, vetoed = judged(guard_nlp, CAPITALS + "VTS 450-500 ON PS 10.", "VTS", "DOCTOR", SURE)
     assert kept == ["VTS"] and vetoed == []
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("GU: FOLEY TO GD WITH UO 30CC/HR.", "GD", "CITY", True),  # gravity drainage
+        ("FOLEY CATH IN SITU, DRAINING WELL.", "SITU", "CITY", True),
+        ("WILL CONT TO INC WITH EACH DOSE.", "INC", "COUNTRY", True),
+        ("PT RETURNED FROM CATSCAN AT 1400.", "CATSCAN", "CITY", False),  # a move out of a place
+        ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY", False),  # a city of the gazetteer
+        ("SON LIVES IN BATH.", "BATH", "CITY", False),  # a place's cue
+        ("WIFE VISITING FROM VERMONT.", "VERMONT", "STATE", False),
+    ],
+)
+def test_confident_town_in_capitals_must_show_itself(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CAPITALS + sentence, value, label, SURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, NAMES_NO_ONE)]
+    else:
+        assert kept == [value] and gone == []
 
 
 def test_span_without_confidence_is_not_doubted(guard_nlp) -> None:
@@ -174,9 +206,68 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
     assert kept == [value]  # a confident span is never doubted
 
 
-def test_shorthand_of_a_mixed_case_note_is_not_doubted(guard_nlp) -> None:
-    kept, gone = judged(guard_nlp, CASED + "Hr came down after 2mg iv given by ho.", "ho", "DOCTOR", UNSURE)
-    assert kept == ["ho"] and gone == []
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("Received 1 unit FFP for INR 7.0.", "FFP", "DOCTOR", True),  # three capitals of the open list
+        ("Hr came down after 2mg iv given by ho.", "ho", "DOCTOR", True),
+        ("Referral to BMC for follow up.", "BMC", "ORGANIZATION", False),  # "to" before an organisation
+        ("Seen by Dr. Ross, FFP given.", "Ross", "DOCTOR", False),  # no shorthand
+        ("Attending: RSD", "RSD", "DOCTOR", False),  # a name field holds initials
+        ("Noted, thanks. hc", "hc", "DOCTOR", False),  # initials in lower case
+        ("Lives in Olla, PA with her husband.", "PA", "STATE", False),  # a state's code after a town
+    ],
+)
+def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND)]
+    else:
+        assert gone == [] and kept == [value]
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("Crit sent at 1800.", "Crit", "PATIENT", True),  # shorthand for the hematocrit
+        ("Good cardiac index by FICK this am.", "FICK", "DOCTOR", True),  # in capitals, mid-sentence
+        ("IABP out Friday, Swan d/c yesterday.", "Swan", "PATIENT", False),  # a capital mid-sentence names
+        ("Paperwork for Subway completed.", "Subway", "PATIENT", False),  # an employer
+        ("Juneteenth at home.", "Juneteenth", "PATIENT", False),  # a holiday is a date
+        ("Transfers independently bed to chair.", "Transfers", "DOCTOR", True),
+        ("Her sister Faith called.", "Faith", "PATIENT", False),  # a given name too
+        ("Seen by Hope this am.", "Hope", "DOCTOR", False),
+        ("Spoke with her son Angina about the plan.", "Angina", "PATIENT", False),  # a relative before it
+        ("Transfers to Acme Supply.", "Transfers", "ORGANIZATION", False),  # only people's spans
+        ("Crit Lane seen today.", "Crit Lane", "PATIENT", False),  # two words
+        ("Nicolas Mahbub MD PhD / hb", "hb", "DOCTOR", False),  # a typist's initials
+    ],
+)
+def test_unsure_ordinary_word_as_a_person_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_ORDINARY_WORD)]
+    else:
+        assert kept == [value] and gone == []
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,kept_as_place",
+    [
+        ("Changed to SIMV this shift.", "SIMV", "HOSPITAL", False),  # a change of setting, no place
+        ("NTG GTT CHANGED TO SIMV.", "SIMV", "HOSPITAL", False),
+        ("Referral to SIMV clinic.", "SIMV", "HOSPITAL", True),  # "to" before an organisation
+    ],
+)
+def test_a_change_of_setting_names_no_place(guard_nlp, sentence: str, value: str, label: str, kept_as_place: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
+    assert (kept == [value]) is kept_as_place
+    if not kept_as_place:
+        assert gone == [(value, "guard:abbreviation/listed_alone")]
 
 
 def test_shorthand_glued_to_an_identifier_is_not_doubted(guard_nlp) -> None:

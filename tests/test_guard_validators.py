@@ -133,6 +133,9 @@ VETOED = [
     ("numbness in the 1st, 2nd, and 3rd digits", "1st", "DATE", "validator:ordinal_of_a_count"),
     ("just proximal to the 5th MTP joint", "5th", "DATE", "validator:ordinal_of_a_count"),
     ("now in her 2nd trimester", "2nd", "DATE", "validator:ordinal_of_a_count"),
+    ("To receive 4th and final dose of vanco postop.", "4th", "DATE", "validator:ordinal_of_a_count"),
+    ("EKG WORRISOME. 3RD SET DUE TO BE DRAWN AT MN.", "3RD", "DATE", "validator:ordinal_of_a_count"),
+    ("high pressure alarms ~ every 3rd/4th breath.", "3rd", "DATE", "validator:ordinal_of_a_count"),
     ("first dentist visit by 12 mo. - RTC", "12 mo.", "DOCTOR", "validator:name_starts_with_number"),
     ("Former smoker 40 pk-yr, quit 1995.", "40", "AGE", "validator:age_is_a_measure"),
     ("She rates her pain level as a 6 out of 10.", "6", "AGE", "validator:age_is_a_measure"),
@@ -189,6 +192,8 @@ def test_validator_vetoes_implausible_tagger_spans(guard_nlp, text, value, label
 
 # (text, value, label): plausible spans the validators must keep.
 KEPT = [
+    ("Follow-up seen on the 4th, then discharged.", "4th", "DATE"),  # an ordinal that counts nothing
+    ("Return on the 3rd of May.", "3rd", "DATE"),
     ("Seen on Tuesday.", "Tuesday", "DATE"),
     ("seen on tuesdays", "tuesdays", "DATE"),
     ("since christmas", "christmas", "DATE"),

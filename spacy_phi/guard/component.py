@@ -49,9 +49,12 @@ for one span, in order:
    `doubt_below`) and that names no one and nowhere by its words, its shape or
    its context (`checks/doubt.py`: "VTS", "BASELIN", "DUODERM"; not
    "MARGARET", "VANDERHOEK", "TLMC", "WENT TO GOOD SHEPHERD"); an unsure DATE
-   of such a note must be written as a date ("15SEC", "4LN/C" are not); in a
-   note typed in lower case, an unsure span of clinical shorthand only ("tlc",
-   "ptt", "ho") -> veto;
+   of such a note must be written as a date ("15SEC", "4LN/C" are not); a
+   town, state or country of such a note is judged so whatever the
+   confidence ("FOLEY TO GD"); in any other note, an unsure span of clinical
+   shorthand only ("tlc", "ptt", "ho", "Received 1 unit FFP") and, in mixed
+   case, an unsure person span of one ordinary word opening a sentence ("Crit
+   sent at 1800") -> veto;
 7. otherwise it stays.
 The exact-abbreviation check of step 2 skips rule spans: a rule matched the
 value in its context, so "New Orleans, LA 70115" keeps "LA" while a tagged
@@ -93,7 +96,7 @@ from ..spangroups import (
     carry_ner_score,
     ner_scores,
 )
-from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, CheckWords
+from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
@@ -102,7 +105,7 @@ from .checks.charting import (
     state_code_as_lab,
     unit_after_slash,
 )
-from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_shorthand_reason
+from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_ordinary_word_reason, unsure_shorthand_reason
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -136,8 +139,6 @@ _RELATIVE_NOT_TITLE = re.compile(
     re.IGNORECASE,
 )
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
-#: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
-_STARTS_SENTENCE = re.compile(r"""(?:^|\n|[.!?:;]["'”’)\]]*\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$""")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
 DEFAULT_COMMON_WORD_LABELS = [
     "CITY", "COUNTRY", "DEPARTMENT", "DOCTOR", "HOSPITAL", "LOCATION_OTHER", "ORGANIZATION", "PATIENT", "STATE"
@@ -166,6 +167,8 @@ _CHARTING_FUNCTION_WORDS = frozenset(
 )
 #: Labels never ending in a medical head word ("Kaplan-Meier curves" is no person).
 _PERSON_OR_PLACE_LABELS = PERSON_LABELS | PLACE_LABELS
+#: Towns, states and countries: in a note typed in capitals they must show themselves whatever the tagger's confidence.
+_TOWN_LABELS = frozenset({"CITY", "STATE", "COUNTRY"})
 #: Words naming a clinician's role in a header ("Referring MD:", "Ordering
 #: provider", "Supervising: Dr. Abdi"): never the name.
 _ROLE_WORDS = frozenset(
@@ -217,9 +220,11 @@ class PhiGuard(JsonStateMixin, Pipe):
         PHI before checking them (`trim.py`: punctuation, titles, words around
         a number).
     doubt_below (float): in a note typed in capitals, a tagger-only span of
-        a `common_word_labels` label with a confidence below this must show a
-        name or a place, in a note typed in lower case it must not be clinical
-        shorthand only (`checks/doubt.py`); 0 turns the checks off.
+        a `common_word_labels` label with a confidence below this (a town,
+        state or country whatever its confidence) must show a name or a
+        place; in any other note it must not be clinical shorthand only, nor,
+        in mixed case, a person of one ordinary word (`checks/doubt.py`); 0
+        turns the checks off.
     """
 
     def __init__(
@@ -412,19 +417,28 @@ class PhiGuard(JsonStateMixin, Pipe):
             return OWN_HEAD
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return ORDINARY_WORDS_ONLY
-        if span.label_ in self.common_word_labels and self._doubted(group, score, text):
+        if span.label_ in self.common_word_labels and self._doubted(group, score, text, place=span.label_ in _TOWN_LABELS):
             return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
-            if not (is_cased_text(text) if cased is None else cased):
-                return unsure_shorthand_reason(span, text, self._check_words)
+            cased = is_cased_text(text) if cased is None else cased
+            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased) or (
+                unsure_ordinary_word_reason(span, text, self._check_words) if cased else None
+            )
         return None
 
-    def _doubted(self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False) -> bool:
+    def _doubted(
+        self, group: Optional[str], score: Optional[float], text: str, lower_case: bool = False, place: bool = False
+    ) -> bool:
         """Whether the tagger is unsure of its span in a note typed in capitals
         (or, with `lower_case`, in a note not typed in capitals: the caller
         checks that it is not cased either; `checks/doubt.py`); English only, as
-        the word lists the checks read."""
-        if group != NER_GROUP or score is None or score >= self.doubt_below or self.spanish:
+        the word lists the checks read. With `place` (a town, state or country),
+        in a note typed in capitals, whatever the confidence: there the tagger
+        learned "TO X", "FROM X", "IN X" as places, and is as sure of "FOLEY TO
+        GD" and "FOLEY CATH IN SITU" as of "FROM DENVER"."""
+        if group != NER_GROUP or score is None or self.doubt_below == 0.0 or self.spanish:
+            return False
+        if score >= self.doubt_below and not (place and not lower_case):
             return False
         return not self._capitals_note(text) if lower_case else self._capitals_note(text)
 
@@ -477,7 +491,7 @@ class PhiGuard(JsonStateMixin, Pipe):
             # name written in capitals, and only common words veto it (recall first).
             capitals_note = self._capitals_note(text)
             return all(self._ordinary_in_capitals(w, extended=capitals_note) for w in words)
-        if not span.text.islower() and not _STARTS_SENTENCE.search(text[max(0, span.start_char - 12) : span.start_char]):
+        if not span.text.islower() and not STARTS_SENTENCE_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]):
             return False
         # Function words count unless some name list has them ("Will", "May", "An").
         names = person_names()

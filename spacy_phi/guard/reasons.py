@@ -38,8 +38,10 @@ REASON_EPONYM = _kind("guard:eponym_with_head")
 REASON_COMMON_WORD = _kind("guard:common_word")
 # a tagger span of a note in capitals that the tagger doubts and that shows nothing of its label (checks/doubt.py)
 REASON_UNSURE_IN_CAPITALS = _kind("guard:unsure_in_capitals")
-# a tagger span of a note typed in lower case that the tagger doubts and that is clinical shorthand only (checks/doubt.py)
-REASON_UNSURE_SHORTHAND = _kind("guard:unsure_shorthand_in_lower_case")
+# a tagger span of a note not typed in capitals that the tagger doubts and that is clinical shorthand only (checks/doubt.py)
+REASON_UNSURE_SHORTHAND = _kind("guard:unsure_shorthand")
+# a tagger's person span of a note in mixed case that the tagger doubts and that is one ordinary word no name list holds (checks/doubt.py)
+REASON_UNSURE_ORDINARY_WORD = _kind("guard:unsure_ordinary_word")
 
 # -- a site's policy (spacy_phi.policy): a `never_phi` term or regex ------------------
 

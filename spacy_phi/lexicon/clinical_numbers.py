@@ -44,6 +44,23 @@ _MEASURE_BEFORE = re.compile(rf"\b{MEASURE_WORDS}(?![\w'’]){_BETWEEN}*$", re.I
 #: Not "AC" nor "vent" here: "PICC placed in R AC 11/17" is a date after the antecubital fossa.
 _PRESSURE_MODES = r"psv?|ips|cpap|bi-?pap|ipap|epap|peep|simv|imv|prvc|aprv|nippv|niv|flow-?by|settings?"
 _VENT_BEFORE = re.compile(rf"\b(?:{_PRESSURE_MODES})(?:\s*\+\s*(?:{_PRESSURE_MODES}))?[\s:=@]*(?:on\s+)?$", re.IGNORECASE)
+#: A fraction glued to hours or minutes: a duration ("1/2hr", "11/2HR" for one and a half hours).
+_SMALL_FRACTION = re.compile(r"\d{1,2}/\d{1,2}")
+_HOURS_GLUED_AFTER = re.compile(r"(?:hrs?|hours?|mins?)\b", re.IGNORECASE)
+#: A pair of pressures (support over end-expiratory pressure): "10/5", "18/5", "12/+10".
+_PRESSURE_PAIR = re.compile(r"\d{1,2}\s*/\s*\+?\d{1,2}")
+#: The setting a list of settings goes on with: after a volume times a rate or a
+#: percentage ("500X10, 40%, & 5/8", "IMV 700x10, 50% 8/5", "CPAP .4%, 5/18").
+_SETTINGS_LIST_BEFORE = re.compile(r"(?:\d{3}\s*[x*]\s*\d{1,2}|\d\s*%)[\s,;&]*(?:(?:and|&)\s*)?$", re.IGNORECASE)
+#: A fraction of oxygen right after a pair of pressures ("simv 900 10/25 50%").
+_PERCENT_AFTER_PAIR = re.compile(r"[\s,]+\d{2,3}\s*%")
+#: How a note says a patient was put on, or weaned to, a pair of pressures
+#: ("trialed on 5/5", "Tolerated 18/5", "initially on 13/10", "wean down to 10/5").
+_SETTING_VERB_BEFORE = re.compile(
+    r"\b(?:(?:trial(?:l?ed|ing)?|tried|initially|remains?|remained|back)\s+on|tolerat(?:ed|es|ing)|"
+    r"wean(?:ed|ing)?(?:\s+(?:down|back))?\s+to)\s*$",
+    re.IGNORECASE,
+)
 #: A ventilator word or unit right after a setting ("10/5 peep", "6/5PS/8PEEP", "5/5 psv", "10/5 BIPAP").
 _VENT_AFTER = re.compile(rf"\s*(?:of\s+)?(?:{VENT_WORDS}|bpm)\b|(?:ps|peep)", re.IGNORECASE)
 
@@ -121,10 +138,18 @@ def vent_setting(value: str, text: str, start: int, end: int) -> Optional[str]:
         return "settings_with_percent"  # "12/10/40%"
     if re.search(rf"(?:\b|(?<=\d))(?:{VENT_WORDS})\b", value, re.IGNORECASE) and re.search(r"\d", value) and not re.search(r"\d{5}", value):
         return "vent_mode_and_number"  # "AC 12", "SIMV 18", "20PS"
-    if re.match(r"^[\d./\s+-]+$", value) and (
-        _VENT_BEFORE.search(text[max(0, start - 16) : start]) or _VENT_AFTER.match(text, end)
+    if re.match(r"^[\d./\s+-]+$", value):
+        if _VENT_BEFORE.search(text[max(0, start - 16) : start]):
+            return "vent_mode_and_number"  # "PS 10/5"
+        if _VENT_AFTER.match(text, end):
+            # a pair of pressures named by its mode after it is a setting even after "on" ("ON 10/5 BIPAP")
+            return "vent_settings_in_context" if _PRESSURE_PAIR.fullmatch(value.strip()) else "vent_mode_and_number"
+    if _PRESSURE_PAIR.fullmatch(value.strip()) and (
+        _SETTINGS_LIST_BEFORE.search(text[max(0, start - 24) : start])
+        or _PERCENT_AFTER_PAIR.match(text, end)
+        or _SETTING_VERB_BEFORE.search(text[max(0, start - 24) : start])
     ):
-        return "vent_mode_and_number"  # "PS 10/5", "10/5 peep"
+        return "vent_settings_in_context"  # "500X10, 40%, & 5/8", "10/25 50%", "trialed on 5/5"
     return None
 
 
@@ -134,6 +159,8 @@ def reading_shape(value: str, text: str, start: int, end: int) -> Optional[str]:
     small decimal, an open blood pressure."""
     if _NUMBER_WITH_UNIT.search(value) or (re.search(r"\d$", value) and _UNIT_AFTER.match(text, end)):
         return "number_with_unit"  # "30-40CC", "700U" (of "700U/HR"), "2-4L"
+    if _SMALL_FRACTION.fullmatch(value.strip()) and _HOURS_GLUED_AFTER.match(text, end):
+        return "number_with_unit"  # "1/2hr", "11/2HR" (one and a half hours): a date is not glued to its hours
     for group in _NUMBER_GROUP.finditer(value):
         parts = re.split(r"\s*[/,]\s*|\s*-\s*(?=[\d.])", group.group().strip())
         if len(parts) > 1 and any(_SMALL_DECIMAL.match(p) for p in parts):

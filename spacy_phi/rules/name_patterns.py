@@ -315,6 +315,31 @@ def is_lower_case_person_name(value: str) -> bool:
     return value.islower() and bool(words) and all(_person_name_word(w) and not vocabulary.is_common_word(w) for w in words)
 
 
+def is_given_and_unlisted_family_name_lower(value: str) -> bool:
+    """Whether two lower-case words are a given name of the lists and a surname
+    that no list holds as a word ("nina pakulski", "leslie vardoulakis", "mary
+    ferriera"): the second is no English, clinical, drug or shorthand word and no
+    word English writes mostly in lower case ("mary aware", "bob visited",
+    "pat given"). The context after it (a staff role, "aware") says a person is
+    named; the name lists cannot hold every surname."""
+    words = value.split()
+    if len(words) != 2 or not value.islower():
+        return False
+    given, family = words
+    if given not in lowercase_given_names():
+        return False
+    vocabulary = default_vocabulary()
+    parts = [part for part in re.split(r"['’-]", family) if part]
+    if not parts or any(vocabulary.is_drug(part) or vocabulary.is_always_medical(part) for part in parts):
+        return False
+    return not (
+        _english_word(family)
+        or written_in_lower_case(family)
+        or vocabulary.is_lower_case_shorthand(family)
+        or vocabulary.is_clinical_abbreviation(family.upper())
+    )
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
     given = sorted(lowercase_given_names())
@@ -340,5 +365,5 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 __all__ = [
     "FULL_NAME_PATTERN_ID", "capitalised_given_names", "census_given_names", "is_appositive_given_name", "is_lower_case_person_name", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
-    "lowercase_given_names",
+    "lowercase_given_names", "is_given_and_unlisted_family_name_lower",
 ]

@@ -11,6 +11,8 @@ from .helpers import labels_and_values, rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("RR 13-18\n CVS; T 99 PO. PACEMAKER ATTACHED.", "CVS"),  # a system header
+    ("CVS: HR 80 SR, BP STABLE", "CVS"),
     ("ACTIVITY: OOB UP TO CH. TOL WELL.", "CH"),
     ("HELD DUE TO HIGH RESIDUAL. PRN REGLAN", "HIGH"),
     ("TRANSFERRED FROM OSH WITH CP", "OSH"),

@@ -28,6 +28,11 @@ LOOKALIKES = [
     ("Per HO LLL pleural effusion", "LLL"),
     ("AFTER AM RESIDENT ROUNDS.", "ROUNDS"),
     ("HO AWARE OF LABS", "AWARE"),
+    ("dr. notified, mary aware of plan", "aware"),  # an ordinary word after the given name
+    ("son bob visited that evening", "visited"),
+    ("pt received lasix, pat given ativan who slept", "given"),
+    ("q2h blood draws, monitor ms. replete lytes prn", "replete"),  # the mental status
+    ("p: follow abgs. assess ms. med for safety.", "med"),
     ("SON AND DAUGHTER, SON IN LAW AT BEDSIDE", "SON"),
     ("SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE", "SON-IN-LAW CALLED, DAUGHTER-IN-LAW AWARE"),
     ("SOCIAL: WIFE--VISITED TODAY", "VISITED"),

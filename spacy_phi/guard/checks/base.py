@@ -25,6 +25,8 @@ POSSESSIVE_CLITICS: FrozenSet[str] = frozenset({"'s", "’s", "'", "’"})
 #: Words that never decide a span's plausibility.
 FILLER: FrozenSet[str] = frozenset("and of the a an in on at to for & or".split())
 
+#: Text before a span that starts a sentence, line or list item ("5. Gout", "No effusion. Mediastinum").
+STARTS_SENTENCE_BEFORE = re.compile(r"""(?:^|\n|[.!?:;]["'”’)\]]*\s|\n\s*(?:\d{1,2}[.)]|[-*•#>])\s*)\s*$""")
 #: A word as the checks read it: letters, inner apostrophes and hyphens.
 WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
@@ -85,6 +87,6 @@ class CheckWords:
 
 
 __all__ = [
-    "FILLER", "INSTITUTION_LABELS", "NAME_LABELS", "PERSON_LABELS", "PLACE_LABELS", "POSSESSIVE_CLITICS", "WORD",
+    "FILLER", "INSTITUTION_LABELS", "NAME_LABELS", "PERSON_LABELS", "PLACE_LABELS", "POSSESSIVE_CLITICS", "STARTS_SENTENCE_BEFORE", "WORD",
     "CheckWords", "line_start", "place_phrase", "singular", "words",
 ]

@@ -35,6 +35,9 @@ from .identifiers import digits_reason, identifier_cue_before
 VENT_VOLUME_TIMES_RATE = sub_reason(REASON_MEASUREMENT, "vent_volume_times_rate")
 SETTINGS_WITH_PERCENT = sub_reason(REASON_MEASUREMENT, "settings_with_percent")
 VENT_MODE_AND_NUMBER = sub_reason(REASON_MEASUREMENT, "vent_mode_and_number")
+#: A pair of pressures in a list of settings, before an oxygen fraction or after a
+#: word of weaning: "500X10, 40%, & 5/8", "10/25 50%", "trialed on 5/5".
+VENT_SETTINGS_IN_CONTEXT = sub_reason(REASON_MEASUREMENT, "vent_settings_in_context")
 #: A measurement by its own shape: "30-40CC", "5.5/2.5/450", "130/", "120's".
 NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
 DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
@@ -58,6 +61,8 @@ def _reason_of(shape: str) -> str:
         return SETTINGS_WITH_PERCENT
     if shape == "vent_mode_and_number":
         return VENT_MODE_AND_NUMBER
+    if shape == "vent_settings_in_context":
+        return VENT_SETTINGS_IN_CONTEXT
     if shape == "number_with_unit":
         return NUMBER_WITH_UNIT
     if shape == "decimal_reading_group":
@@ -107,6 +112,8 @@ _TOKEN = re.compile(r"[\w'’-]+")
 #: A reading's decade or range ("60-70s", "90's"): no identifier's digits.
 _DECADE_TOKEN = re.compile(r"^(?=.*s$)\d{2,3}(?:['’]?s)?(?:-\d{2,3}(?:['’]?s)?)?$", re.IGNORECASE)
 _CLOCK_TOKEN = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
+#: "Rm", "Room" right before a span: what follows is a room's number, whatever its shape ("Rm 6L-140").
+_ROOM_WORD_BEFORE = re.compile(r"\b(?:rm|room)\.?[ \t]*[:#]?[ \t]*$", re.IGNORECASE)
 
 
 def _identifier_token(token: str) -> bool:
@@ -128,6 +135,8 @@ def _measurement(span: Span, text: str) -> Optional[str]:
     start, end = span.start_char, span.end_char
     if re.search(r"\d{5}", value) or (span.label_ in _CONTACT_LABELS and sum(c.isdigit() for c in value) >= 7):
         return None  # five digits in a row or a phone's seven: an identifier or a contact, not a reading
+    if span.label_ == "ROOM" and _ROOM_WORD_BEFORE.search(text[max(0, start - 8) : start]):
+        return None  # "Rm 6L-140": after its room word a room's number is no volume
     identifier_cue = span.label_ not in ("DATE", "AGE") and identifier_cue_before(span, text)
     found = vent_setting(value, text, start, end) or reading_shape(value, text, start, end)
     if identifier_cue:
@@ -143,7 +152,7 @@ def _measurement(span: Span, text: str) -> Optional[str]:
         return None
     if _DATE_SHAPED.match(value.strip()) and _DATE_CUE_BEFORE.search(text[max(0, start - 16) : start]):
         # a unit or what follows a fraction outweighs a date cue before it ("on 1/4 NS")
-        strong = ("settings_with_percent", "vent_volume_times_rate", "number_with_unit")
+        strong = ("settings_with_percent", "vent_volume_times_rate", "number_with_unit", "vent_settings_in_context")
         if found not in strong and not (found == "fraction" and fraction_after(text, end)):
             return None  # "seen on 10/5", "since 1/2": a date after its cue
     if span.label_ == "AGE" and _PERSON_BEFORE.search(text[max(0, start - 16) : start]):

@@ -72,6 +72,14 @@ NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 #: or in a note typed in capitals with no day, year or date cue and a word after
 #: it ("DEC UOP", "MAY NEED"); "Dec 5", "in May", "RETURN MON." stay dates.
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
+#: "May" the verb: a verb follows it ("THIS MAY BE R/T LEVO", "MAY DC", "may need"); the month
+#: is followed by a day, a year or a preposition ("May 5", "May 2019", "in May for").
+MODAL_MAY = sub_reason(REASON_DATE_NO_DATE_WORD, "modal_may")
+_VERB_AFTER_MAY = re.compile(
+    r"[ \t]+(?:be|not|have|need|needs|go|get|take|require|benefit|cause|dc|d/c|discontinue|start|resume|return|"
+    r"try|want|come|call|help|use|consider|wean|extubate|receive|stay|remain|develop|show|indicate)\b",
+    re.IGNORECASE,
+)
 #: A short weekday and a reading in one span: "SAT 98", "sat 94%" (no day of a month is above 31).
 SHORT_DAY_AND_READING = sub_reason(REASON_DATE_NO_DATE_WORD, "short_day_and_reading")
 #: "Sat" the oxygen saturation: after "O2", or written as a plural or with a
@@ -216,12 +224,16 @@ _WEEKS_AND_DAYS = re.compile(r"^\d{1,2}\s+[0-6]/7$")
 _WEEKS_AFTER = re.compile(r"\s*(?:wk|wks|weeks?|w)\b", re.IGNORECASE)
 #: An ordinal alone ("1st", "5th").
 _ORDINAL = re.compile(r"^\d{1,2}(?:st|nd|rd|th)$", re.IGNORECASE)
-#: After an ordinal (and any further ordinals of a list: "1st, 2nd, and 3rd"):
+#: After an ordinal (and any further ordinals of a list: "1st, 2nd, and 3rd", "3rd/4th"):
 #: what it counts, so it is no day of a month ("5th MTP joint", "3rd digit",
-#: "2nd trimester", "1st degree", "4th ventricle").
+#: "2nd trimester", "1st degree", "4th ventricle", "4th and final dose", "3RD SET",
+#: "2nd unit", "every 3rd/4th breath").
 _ORDINAL_COUNT_AFTER = re.compile(
-    r"(?:\s*,?\s*(?:and|or|&|to|through|-|–)?\s*\d{1,2}(?:st|nd|rd|th)\b)*\s*,?\s*"
-    r"(?:digits?|fingers?|toes?|ribs?|metatarsals?|metacarpals?|mtps?|mcps?|pips?|dips?|ip|intercostal|ics|"
+    r"(?:\s*,?\s*(?:and|or|&|to|through|-|–|/)?\s*\d{1,2}(?:st|nd|rd|th)\b)*\s*,?\s*"
+    r"(?:(?:and\s+)?(?:final|last|next|further|additional|repeat|more)\s+)?[\"“']?"
+    r"(?:units?|bags?|sets?|specs?|specimens?|samples?|cultures?|bottles?|breaths?|boluses|bolus|liters?|"
+    r"tries|try|ones?|shots?|transfusions?|"
+    r"digits?|fingers?|toes?|ribs?|metatarsals?|metacarpals?|mtps?|mcps?|pips?|dips?|ip|intercostal|ics|"
     r"cranial|nerves?|ventricles?|trimesters?|degree|grade|percentile|line|generation|times?|opinion|party|"
     r"floor|doses?|cycles?|rounds?|attempts?|episodes?|pregnanc(?:y|ies)|child|baby|cousins?|space|web|"
     r"rays?|compartments?|lumbar|cervical|thoracic|sacral|vertebra[el]?|dis[ck]s?|toenails?|fingernails?|"
@@ -319,6 +331,8 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         _OXYGEN_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _SATURATION_AFTER.match(text, span.end_char)
     ):
         return OXYGEN_SATURATION
+    if value.strip().lower() == "may" and _VERB_AFTER_MAY.match(text, span.end_char):
+        return MODAL_MAY
     if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
         return SHORT_MONTH_OR_DAY_ALONE
     if len(found) == 1 and found[0] in CARDINAL_WORDS:

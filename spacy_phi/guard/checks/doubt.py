@@ -13,8 +13,9 @@ nearly all names. So an unsure span of those labels stays only when
   word, an institution's head word ("REHAB", "CENTER"), a hospital's initials
   ("TLMC"), or a word no list knows ("VANDERHOEK", "HA-EUN") that is neither
   an acronym of up to four capitals, a slip of a common word ("BASELIN"), the
-  start of a drug's name ("DILT", "CEFTAZ") nor two words joined
-  ("BREATHSOUNDS");
+  start of a drug's name ("DILT", "CEFTAZ"), two words joined
+  ("BREATHSOUNDS"), a word built as medical words are ("COAGULOPATHY",
+  "NASOTRACHEALY") nor letters glued to an abbreviation ("UPRBC");
 - its shape is a name's: an initial before a word ("A. DE LA ..."), a name
   that goes on after it ("SAINT" of "SAINT CLOUD"), a ward ("3 WEST"), a
   city of several words ("PALM BAY");
@@ -22,19 +23,30 @@ nearly all names. So an unsure span of those labels stays only when
   REHAB") or right before it ("COMMUNITY HOSPITAL 10 WEST"), an address
   ("LINDEN, MO 78582", "UNIT B"), a name field, a relative (also joined by
   dashes: "DAUGHTER-TIA"), an occupation ("INTERPRETER SOKHA", "PLANT
-  WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD").
+  WORKER (CADET FOODS)"), or a move into a place ("WENT TO GOOD SHEPHERD");
+  "at", "to", "from" alone only before a word that is not ordinary ("AT
+  BEST", "FROM PENIS" show nothing).
+
+A town, state or country must show itself so whatever the tagger's confidence
+(the guard asks): in capitals the tagger reads "TO X", "FROM X", "IN X" as a
+place and is as sure of "FOLEY TO GD" as of "FROM DENVER".
 
 In a note typed in lower case a capital says nothing either, but dictated and
 spoken notes write names and ordinary words there alike ("faith", "delta"): an
 unsure span there is vetoed only when every word of it is clinical shorthand
-and it holds no digit ("tlc", "ptt", "ho" the house officer).
+and it holds no digit ("tlc", "ptt", "ho" the house officer). So is one in a
+note in mixed case, unless its context names it ("Received 1 unit FFP"; not
+"referral to BMC"), and there an unsure person span of one ordinary word that
+no name list holds goes too, unless capitalised mid-sentence ("Crit sent at
+1800", "Transfers independently"; not "Faith", nor "employer, Subway").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
 phone's or identifier's digits or a code, or follows an identifier's cue or an
-institution; not "15SEC", "4LN/C", "60'S". Confident spans and notes in mixed
-case are never judged here: there a capital is evidence and the doubt is not,
-and an unsure span of prose is as often true (recall first).
+institution; not "15SEC", "4LN/C", "60'S". Confident spans are never judged
+here, and in mixed case only the two checks above run: there a capital is
+evidence and the doubt is not, and an unsure span of prose is as often true
+(recall first: organisations are often ordinary words, "Quest", "Mammoth").
 """
 
 from __future__ import annotations
@@ -50,8 +62,8 @@ from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
-from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_SHORTHAND, sub_reason
-from .base import INSTITUTION_LABELS, CheckWords, singular
+from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
+from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
 
@@ -86,6 +98,21 @@ _MIN_DRUG_PREFIX = 4
 _MIN_SLIP_LETTERS = 5
 #: The shortest part of two words joined without a space ("DEAD|SPACE"; not "SOP|HEAP").
 _MIN_JOINED_PART = 4
+#: A listed abbreviation this short is no name because prose writes it capitalised
+#: ("SR" the sinus rhythm, written "Sr." in prose); only the name lists make it one.
+_MAX_SHORTHAND_LETTERS = 3
+#: How medical words end and begin: no one's name is built so ("COAGULOPATHY",
+#: "NASOTRACHEALY", "AUTODIURESISN"); at least four letters besides.
+_MEDICAL_ENDING = re.compile(
+    r"[a-z]{4,}(?:opathy|opathic|itis|ectomy|otomy|ostomy|oscopy|emia|uria|osis|algia|plasty|rrhea|penia|trophy|plegia)s?\Z"
+)
+_MEDICAL_BEGINNING = re.compile(
+    r"\A(?:naso|gastro|cardio|hepato|nephro|neuro|pneumo|broncho|tracheo|hemo|haemo|thrombo|cysto|osteo|arthro|angio|"
+    r"entero|pyelo|laryngo|pharyngo|esophago|thoraco|abdomino|auto|endo|peri|trans|retro|hyper|hypo)[a-z]{4,}\Z"
+)
+#: Letters before a listed abbreviation glued to it: a count's unit or a second
+#: abbreviation ("UPRBC" one unit of PRBC, "NSICU" the neuro-surgical ICU).
+_GLUED_PREFIX_LETTERS = 2
 #: Digits of a phone or an identifier, PHI whatever its label ("ACCESSION: 2396533", "343-2822").
 _IDENTIFIER_DIGITS = 6
 
@@ -145,16 +172,24 @@ def unsure_in_capitals_reason(
     return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
 
 
-def unsure_shorthand_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
-    """The veto of an unsure tagger span of a note typed in lower case whose every
-    word is clinical shorthand and that holds no digit and is glued to none ("tlc",
-    "ptt", "ho"; not "ft-" of "ft-2290418"; the caller checks the doubt and the
-    note's case), else None."""
+def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_note: bool = False) -> Optional[str]:
+    """The veto of an unsure tagger span of a note not typed in capitals whose
+    every word is clinical shorthand and that holds no digit and is glued to none
+    ("tlc", "ptt", "ho", "FFP", "SIMV"; not "ft-" of "ft-2290418"; the caller
+    checks the doubt and that the note is not typed in capitals), else None. In
+    a note in mixed case the words around it may still name it: a name field, a
+    name beside it, "at" or "to" before an organisation ("referral to BMC")."""
     found = re.findall(r"[A-Za-z]+", span.text)
     glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
     if not found or glued or any(c.isdigit() for c in span.text):
         return None
     vocabulary = words.vocabulary
+    if in_cased_note and named_in_context(span, text, vocabulary, words.lexicons.occupations):
+        return None
+    if in_cased_note and any(len(word) <= 2 and word.islower() and word.upper() not in ROLE_ABBREVIATIONS for word in found):
+        return None  # a mixed-case note writes initials in lower case ("thanks. hc"); "ho" the house officer goes
+    if _in_an_address(span, text, words):
+        return None  # "Lives in Olla, PA"
     shorthand = all(
         vocabulary.is_clinical_abbreviation(word.upper())
         or vocabulary.is_abbreviation(word.upper())
@@ -163,6 +198,36 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords) -> Optiona
         for word in found
     )
     return REASON_UNSURE_SHORTHAND if shorthand else None
+
+
+def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger person span of a note in mixed case that is
+    one ordinary or clinical word no name, town or date list holds, written in
+    capitals or opening a sentence or line, with nothing around it that names
+    it ("Transfers independently", "Crit sent at 1800", "monitor FICK"; not
+    "Faith" nor "Hope": names too), else None (the caller checks the doubt and
+    the note's case). A capitalised word in mid-sentence stays: there the
+    capital is evidence ("employer, Subway")."""
+    found = _WORD.findall(span.text)
+    if span.label_ not in PERSON_LABELS or len(found) != 1 or any(c.isdigit() for c in span.text):
+        return None
+    word = found[0]
+    if len(word) <= 2:
+        return None  # initials ("MD PhD / hb")
+    lower = word.lower()
+    if lower in person_names() or lower in us_cities_lower() or lower in words.lexicons.date_words:
+        return None  # a name, a town, or a holiday ("Juneteenth")
+    if not (words.known_word(lower) or words.vocabulary.is_lower_case_shorthand(lower)):
+        return None
+    if word[:1].isupper() and not word.isupper() and not STARTS_SENTENCE_BEFORE.search(
+        text[max(0, span.start_char - 12) : span.start_char]
+    ):
+        return None  # "employer, Subway", "conductor for Fidelity": a capital mid-sentence names
+    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations):
+        return None
+    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+        return None
+    return REASON_UNSURE_ORDINARY_WORD
 
 
 def names_someone_or_somewhere(
@@ -176,7 +241,10 @@ def names_someone_or_somewhere(
         return True
     if _institution_around(span, text) or _in_an_address(span, text, words):
         return True
-    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations) or after_a_move(span, text):
+    # "at", "to", "from" before ordinary words open a time or a setting as often as a place ("AT BEST", "AT PEACE");
+    # a department is named by ordinary words ("FROM LABOR AND DELIVERY")
+    weak_cues = span.label_ == "DEPARTMENT" or not all(ordinary_word(word) for word in parts)
+    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations, weak_cues) or after_a_move(span, text):
         return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
         return True
@@ -186,9 +254,12 @@ def names_someone_or_somewhere(
 def _names_by_itself(word: str, words: CheckWords) -> bool:
     """A word that names someone or somewhere wherever it stands."""
     lower = word.lower()
-    if written_as_name(lower):
-        return True  # "MARGARET", "DENVER", "SMITH"
     vocabulary = words.vocabulary
+    short_shorthand = len(lower) <= _MAX_SHORTHAND_LETTERS and (
+        vocabulary.is_clinical_abbreviation(word.upper()) or vocabulary.is_lower_case_shorthand(lower)
+    )
+    if written_as_name(lower) and not short_shorthand:
+        return True  # "MARGARET", "DENVER", "SMITH", "LEE"; not "SR" (sinus rhythm; "Sr." is written capitalised)
     if (
         lower in person_names()
         and lower not in name_like_words()
@@ -258,19 +329,35 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
     name, not two words joined. (The name lists were asked before: a slip that is
     a listed name stays a name.) A hyphenated word is unknown when a part is."""
     if "-" in word:
-        return any(_unknown_word(part, words, ordinary_word) or (len(part) <= 3 and not words.known_word(part.lower()))
-                   for part in word.split("-"))
+        return any(
+            _unknown_word(part, words, ordinary_word)
+            or (len(part) <= 3 and not (words.known_word(part.lower()) or ordinary_word(part)))
+            for part in word.split("-")
+        )
     if len(word) < 3 or (word.isupper() and len(word) <= _MAX_ACRONYM):
         return False
     lower = word.lower()
     if ordinary_word(word) or words.known_word(lower):
         return False
+    if _MEDICAL_ENDING.match(lower) or _MEDICAL_BEGINNING.match(lower):
+        return False  # "COAGULOPATHY", "NASOTRACHEALY": built as medical words are
+    if _listed_abbreviation_glued(word, words):
+        return False  # "UPRBC", "NSICU"
     if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
         return False  # "BASELIN": one letter from a word English writes in lower case
     vocabulary = words.vocabulary
     if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
         return False  # "DILT", "CEFTAZ", "FENTANY": a drug's name cut short
     return not _two_words_joined(lower, words)
+
+
+def _listed_abbreviation_glued(word: str, words: CheckWords) -> bool:
+    """A listed clinical abbreviation of three letters or more after one or two
+    letters glued to it ("UPRBC", "NSICU"), in capitals."""
+    vocabulary = words.vocabulary
+    return word.isupper() and any(
+        vocabulary.is_clinical_abbreviation(word[cut:]) for cut in range(1, _GLUED_PREFIX_LETTERS + 1) if len(word) - cut >= 3
+    )
 
 
 def _two_words_joined(lower: str, words: CheckWords) -> bool:
@@ -314,5 +401,5 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
-    "unsure_in_capitals_reason", "unsure_shorthand_reason", "written_as_date",
+    "unsure_in_capitals_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason", "written_as_date",
 ]

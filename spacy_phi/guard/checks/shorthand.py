@@ -73,10 +73,17 @@ _MOVED_TO_BEFORE = re.compile(
 )
 #: "at", "to" or "from" right before an organisation: where someone goes or is sent ("referral to BMC").
 _AT_OR_TO_BEFORE = re.compile(r"\b(?:at|to|from)[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
+#: A change of treatment or setting before "to": what follows is a setting or a drug,
+#: not a place ("changed to SIMV", "NTG GTT CHANGED TO NITROPASTE", "weaned to CPAP").
+_CHANGED_TO_BEFORE = re.compile(
+    r"\b(?:chang(?:ed|es|ing)|switch(?:ed|es|ing)?|convert(?:ed|s|ing)?|wean(?:ed|s|ing)?|titrat(?:ed|es|ing)|"
+    r"increas(?:ed|es|ing)|decreas(?:ed|es|ing)|advanc(?:ed|es|ing)|inc|dec|down|up)(?:[ \t]+back)?[ \t]+to[ \t]+(?:the[ \t]+)?\Z",
+    re.IGNORECASE,
+)
 #: A place's cue right before a place ("lives in ", "moved to ", "from ", "near ").
 _PLACE_CUE_BEFORE = re.compile(
-    r"\b(?:(?:lives?|living|lived|born|raised|grew[ \t]+up|resides?|moved|relocated|vacation(?:ing)?)[ \t]+(?:in|to|near)|"
-    r"from|near|visiting)[ \t]+\Z",
+    r"\b(?:(?P<strong>(?:lives?|living|lived|born|raised|grew[ \t]+up|resides?|moved|relocated|vacation(?:ing)?)[ \t]+(?:in|to|near)|"
+    r"visiting)|from|near)[ \t]+\Z",
     re.IGNORECASE,
 )
 #: National chains (lower case): an organisation that is one keeps its name ("CVS" the pharmacy).
@@ -109,13 +116,21 @@ def _name_words_only(span: Span) -> bool:
     return bool(words) and all(w in person_names() and w not in FUNCTION_WORDS for w in words)
 
 
-def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occupations: FrozenSet[str]) -> bool:
+def named_in_context(
+    span: Span, text: str, vocabulary: MedicalVocabulary, occupations: FrozenSet[str], weak_cues: bool = True
+) -> bool:
     """Whether the words around a span make it a name: a name field before it
     ("Attending: HO", "Cytotechnologist: CM": a job's field holds initials), a capitalised given or family name beside it on its line
     ("Al Ross", "ROSS, AL"), a relative word before a person ("my son brady"), or, for an organisation, a workplace or shop before
-    it ("works at IBM"), "at", "to" or "from" before it ("referral to BMC") or a
+    it ("works at IBM"), "at", "to" or "from" before it ("referral to BMC"; not
+    after a change of setting: "changed to SIMV") or a
     job after it ("CBP officer"); for a place or an institution, a move into or
-    out of it ("transferred to GH"); for a place, a place's cue ("lives in")."""
+    out of it ("transferred to GH"); for a place, a place's cue ("lives in").
+
+    weak_cues (bool): whether "at", "to", "from" and "near" alone count (they
+        also open a time, a state or a setting: "AT BEST", "AT PEACE", "FROM
+        PENIS"); the doubt check leaves them out for spans of ordinary words.
+    """
     before = text[max(0, span.start_char - 30) : span.start_char]
     if _NAME_FIELD_BEFORE.search(before):
         return True
@@ -128,9 +143,10 @@ def named_in_context(span: Span, text: str, vocabulary: MedicalVocabulary, occup
         return True
     if span.label_ in INSTITUTION_LABELS | PLACE_LABELS and _MOVED_TO_BEFORE.search(before):
         return True
-    if span.label_ in INSTITUTION_LABELS and _AT_OR_TO_BEFORE.search(before):
+    if weak_cues and span.label_ in INSTITUTION_LABELS and _AT_OR_TO_BEFORE.search(before) and not _CHANGED_TO_BEFORE.search(before):
         return True  # "referral to BMC", "It's at BMC"
-    if span.label_ in PLACE_LABELS and _PLACE_CUE_BEFORE.search(before):
+    place_cue = _PLACE_CUE_BEFORE.search(before)
+    if span.label_ in PLACE_LABELS and place_cue and (weak_cues or place_cue.group("strong") is not None):
         return True  # "lives in", "from"; not "in" alone ("in SR" is a rhythm)
     if span.label_ in INSTITUTION_LABELS:
         job_after = _WORD_AFTER.match(text, span.end_char, min(len(text), span.end_char + 30))

@@ -264,9 +264,9 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "organization_chain", "ORGANIZATION",
             rf"(?<![\w'’-])(?P<value>(?i:{CHAIN_NAMES})(?:\s+(?i:pharmacy|store|supermarket|restaurant|market))?)(?![\w'’-])",
-            # A section header of a system-by-system note ("CVS: HR 80", "CVS-- stable"):
+            # A section header of a system-by-system note ("CVS: HR 80", "CVS-- stable", "CVS; T 99"):
             # the cardiovascular system, no pharmacy.
-            exclude_after=r"[ \t]*(?::|--)",
+            exclude_after=r"[ \t]*(?::|;|--)",
             priority=2,
             description="a national chain (pharmacy, store, restaurant, insurer, gym: 'cvs pharmacy', 'walmart', 'weight watchers')",
         ),

@@ -81,6 +81,9 @@ _NOT_RELATIVE_NAME = (
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
 #: rules that use it also require the `not_common_word` check.
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
+#: What follows a clinician's name in a nursing note: a staff role or the news it got
+#: ("nina pakulski aware", "joan vardoulakis licsw", "mary ferriera np").
+_ROLE_OR_AWARE_AFTER = r"np|rn|md|rrt|pa|licsw|lcsw|msw|sw|pharmd|aware|notified|paged|informed|updated|that|who"
 
 #: Care roles and lay roles before a name written without a title ("therapist B. Okafor",
 #: "sponsor Dale Whitcomb"): over every gold corpus, 29 and 68 exact matches, no false alarm.
@@ -399,6 +402,17 @@ def rules() -> List[RegexRule]:
             description="lower-case name after a relation in a lower-case note ('wife agnieszka'); common words never match",
         ),
         RegexRule(
+            "lowercase_full_name_before_role", "DOCTOR",
+            rf"\b(?P<value>[a-z]{{3,}}\s+[a-z][a-z'’-]{{2,}}[a-z])(?=\s*,?\s+(?:{_ROLE_OR_AWARE_AFTER})\b)",
+            checks=("given_and_unlisted_family_name_lower",),
+            prefilter=rf"\b(?:{_ROLE_OR_AWARE_AFTER})\b",
+            priority=2,
+            description=(
+                "a lower-case given name and a surname no list holds, before a staff role or 'aware' "
+                "('house staff nina pakulski aware', 'mary ferriera np aware'); not 'mary aware', 'bob visited'"
+            ),
+        ),
+        RegexRule(
             "patient_label_last_first", "PATIENT",
             rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|Pt\s+Name|Patient\s+Name)\.?[ \t]*:?[ \t]+"
             rf"(?P<value>(?:{NAME_WORD}|{CAPS_NAME}),[ \t]*(?:{NAME_WORD}|{CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
@@ -486,11 +500,14 @@ def rules() -> List[RegexRule]:
             "patient_title_lower", "PATIENT",
             r"\b(?:(?:mr|mrs|ms)\s?\.\s*|(?:mister|missus)\s+)(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
+            # "ms" after a word of watching is the mental status ("monitor ms. replete lytes")
+            exclude_before=r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\.",
             priority=2,
             description=(
                 "lower-case person after 'mr', 'mrs', 'mister' as speech transcripts write them "
                 "('mr . ward', 'mister edwards'): after a title even an ordinary word is the name; "
-                "'mr' needs its dot ('mr arthrogram' is an MR study) and the verb 'miss' is no title"
+                "'mr' needs its dot ('mr arthrogram' is an MR study) and the verb 'miss' is no title; "
+                "'monitor ms.' is the mental status"
             ),
         ),
         RegexRule(
@@ -657,6 +674,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Supports: AA sponsor Dale Whitcomb calls daily.", "PATIENT", "Dale Whitcomb", "lay_role_then_name"),
     ("wife agnieszka and bro-in-law piotr at bedside", "PATIENT", "agnieszka", "relative_name_lower"),
     ("wife agnieszka and bro-in-law piotr at bedside", "PATIENT", "piotr", "relative_name_lower"),
+    ("bp dropped after dose. house staff nina pakulski aware. u/o down", "DOCTOR", "nina pakulski", "lowercase_full_name_before_role"),
+    ("ntg cont at 0.5mcg. mary ferriera np aware. 1u prbc given.", "DOCTOR", "mary ferriera", "lowercase_full_name_before_role"),
     ("Pt Hernandez, Osvaldo no-show for 2pm f/u 6/3.", "PATIENT", "Hernandez, Osvaldo", "patient_label_last_first"),
     ("Farr 7  Rm 714  Pt: LOMBARDI, SAVERIO  DOB 3/4/1950", "PATIENT", "LOMBARDI, SAVERIO", "patient_label_last_first"),
     ("RESIDENT NAME: APRIL, ROSE        ROOM: M-114", "PATIENT", "APRIL, ROSE", "patient_label_last_first"),
