@@ -851,8 +851,9 @@ def make_phi_guard(
         words around a number before the checks (default: on).
     doubt_below (float): the tagger's confidence below which its person,
         place or organisation span must show a name or a place in a note typed
-        in capitals, and must not be clinical shorthand only in a note typed in
-        lower case (default 0.95; 0 turns the checks off).
+        in capitals (a town, state or country whatever its confidence), and
+        must not be clinical shorthand only, nor in mixed case a person of one
+        ordinary word, elsewhere (default 0.95; 0 turns the checks off).
     RETURNS (PhiGuard): the component.
     """
     return PhiGuard(

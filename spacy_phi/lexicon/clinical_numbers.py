@@ -44,11 +44,11 @@ _MEASURE_BEFORE = re.compile(rf"\b{MEASURE_WORDS}(?![\w'’]){_BETWEEN}*$", re.I
 #: Not "AC" nor "vent" here: "PICC placed in R AC 11/17" is a date after the antecubital fossa.
 _PRESSURE_MODES = r"psv?|ips|cpap|bi-?pap|ipap|epap|peep|simv|imv|prvc|aprv|nippv|niv|flow-?by|settings?"
 _VENT_BEFORE = re.compile(rf"\b(?:{_PRESSURE_MODES})(?:\s*\+\s*(?:{_PRESSURE_MODES}))?[\s:=@]*(?:on\s+)?$", re.IGNORECASE)
-#: A fraction glued to hours or minutes: a duration ("1/2hr", "11/2HR" for one and a half hours).
-_SMALL_FRACTION = re.compile(r"\d{1,2}/\d{1,2}")
+#: Two numbers of up to two digits over a slash: a pair of pressures (support over
+#: end-expiratory pressure: "10/5", "12/+10"), a fraction of an hour ("1/2hr") or a date.
+_SMALL_PAIR = re.compile(r"\d{1,2}\s*/\s*\+?\d{1,2}")
+#: Hours or minutes glued to a fraction: a duration ("1/2hr", "11/2HR" for one and a half hours).
 _HOURS_GLUED_AFTER = re.compile(r"(?:hrs?|hours?|mins?)\b", re.IGNORECASE)
-#: A pair of pressures (support over end-expiratory pressure): "10/5", "18/5", "12/+10".
-_PRESSURE_PAIR = re.compile(r"\d{1,2}\s*/\s*\+?\d{1,2}")
 #: The setting a list of settings goes on with: after a volume times a rate or a
 #: percentage ("500X10, 40%, & 5/8", "IMV 700x10, 50% 8/5", "CPAP .4%, 5/18").
 _SETTINGS_LIST_BEFORE = re.compile(r"(?:\d{3}\s*[x*]\s*\d{1,2}|\d\s*%)[\s,;&]*(?:(?:and|&)\s*)?$", re.IGNORECASE)
@@ -143,8 +143,8 @@ def vent_setting(value: str, text: str, start: int, end: int) -> Optional[str]:
             return "vent_mode_and_number"  # "PS 10/5"
         if _VENT_AFTER.match(text, end):
             # a pair of pressures named by its mode after it is a setting even after "on" ("ON 10/5 BIPAP")
-            return "vent_settings_in_context" if _PRESSURE_PAIR.fullmatch(value.strip()) else "vent_mode_and_number"
-    if _PRESSURE_PAIR.fullmatch(value.strip()) and (
+            return "vent_settings_in_context" if _SMALL_PAIR.fullmatch(value.strip()) else "vent_mode_and_number"
+    if _SMALL_PAIR.fullmatch(value.strip()) and (
         _SETTINGS_LIST_BEFORE.search(text[max(0, start - 24) : start])
         or _PERCENT_AFTER_PAIR.match(text, end)
         or _SETTING_VERB_BEFORE.search(text[max(0, start - 24) : start])
@@ -159,7 +159,7 @@ def reading_shape(value: str, text: str, start: int, end: int) -> Optional[str]:
     small decimal, an open blood pressure."""
     if _NUMBER_WITH_UNIT.search(value) or (re.search(r"\d$", value) and _UNIT_AFTER.match(text, end)):
         return "number_with_unit"  # "30-40CC", "700U" (of "700U/HR"), "2-4L"
-    if _SMALL_FRACTION.fullmatch(value.strip()) and _HOURS_GLUED_AFTER.match(text, end):
+    if _SMALL_PAIR.fullmatch(value.strip()) and _HOURS_GLUED_AFTER.match(text, end):
         return "number_with_unit"  # "1/2hr", "11/2HR" (one and a half hours): a date is not glued to its hours
     for group in _NUMBER_GROUP.finditer(value):
         parts = re.split(r"\s*[/,]\s*|\s*-\s*(?=[\d.])", group.group().strip())

@@ -40,6 +40,24 @@ MIN_MISSPELT_LENGTH = 6
 _STEM_MIN_PREFIX = 3
 
 
+#: How medical words end and begin ("COAGULOPATHY", "NASOTRACHEALY", "AUTODIURESISN"),
+#: with at least four letters besides: no one's name is built so.
+_MEDICAL_ENDING = re.compile(
+    r"[a-z]{4,}(?:opathy|opathic|itis|ectomy|otomy|ostomy|oscopy|emia|uria|osis|algia|plasty|rrhea|penia|trophy|plegia)s?\Z"
+)
+_MEDICAL_BEGINNING = re.compile(
+    r"\A(?:naso|gastro|cardio|hepato|nephro|neuro|pneumo|broncho|tracheo|hemo|haemo|thrombo|cysto|osteo|arthro|angio|"
+    r"entero|pyelo|laryngo|pharyngo|esophago|thoraco|abdomino|auto|endo|peri|trans|retro|hyper|hypo)[a-z]{4,}\Z"
+)
+
+
+def built_as_medical_word(lower: str) -> bool:
+    """Whether a lower-case word is built as medical words are, whether or not a
+    list holds it: a medical ending ("coagulopathy", "hypoxemia") or a combining
+    form before four letters or more ("nasotracheally", "autodiuresis")."""
+    return _MEDICAL_ENDING.match(lower) is not None or _MEDICAL_BEGINNING.match(lower) is not None
+
+
 def normalize_term(text: str) -> str:
     """Lower-case, drop a possessive and surrounding punctuation, unify
     apostrophes and inner whitespace ("Parkinson's" -> "parkinson").

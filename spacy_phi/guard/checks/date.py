@@ -70,7 +70,8 @@ LONE_CARDINAL = sub_reason(REASON_DATE_NO_DATE_WORD, "lone_cardinal")
 NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 #: A short month or weekday that is a charting word: before a reading ("SAT 98"),
 #: or in a note typed in capitals with no day, year or date cue and a word after
-#: it ("DEC UOP", "MAY NEED"); "Dec 5", "in May", "RETURN MON." stay dates.
+#: it ("DEC UOP"; "MAY NEED" is `MODAL_MAY`); "Dec 5", "in May",
+#: "RETURN MON." stay dates.
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
 #: "May" the verb: a verb follows it ("THIS MAY BE R/T LEVO", "MAY DC", "may need"); the month
 #: is followed by a day, a year or a preposition ("May 5", "May 2019", "in May for").

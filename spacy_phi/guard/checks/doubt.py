@@ -61,6 +61,7 @@ from spacy.tokens import Span
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
+from ...lexicon.vocabulary import built_as_medical_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
@@ -101,15 +102,6 @@ _MIN_JOINED_PART = 4
 #: A listed abbreviation this short is no name because prose writes it capitalised
 #: ("SR" the sinus rhythm, written "Sr." in prose); only the name lists make it one.
 _MAX_SHORTHAND_LETTERS = 3
-#: How medical words end and begin: no one's name is built so ("COAGULOPATHY",
-#: "NASOTRACHEALY", "AUTODIURESISN"); at least four letters besides.
-_MEDICAL_ENDING = re.compile(
-    r"[a-z]{4,}(?:opathy|opathic|itis|ectomy|otomy|ostomy|oscopy|emia|uria|osis|algia|plasty|rrhea|penia|trophy|plegia)s?\Z"
-)
-_MEDICAL_BEGINNING = re.compile(
-    r"\A(?:naso|gastro|cardio|hepato|nephro|neuro|pneumo|broncho|tracheo|hemo|haemo|thrombo|cysto|osteo|arthro|angio|"
-    r"entero|pyelo|laryngo|pharyngo|esophago|thoraco|abdomino|auto|endo|peri|trans|retro|hyper|hypo)[a-z]{4,}\Z"
-)
 #: Letters before a listed abbreviation glued to it: a count's unit or a second
 #: abbreviation ("UPRBC" one unit of PRBC, "NSICU" the neuro-surgical ICU).
 _GLUED_PREFIX_LETTERS = 2
@@ -339,7 +331,7 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
     lower = word.lower()
     if ordinary_word(word) or words.known_word(lower):
         return False
-    if _MEDICAL_ENDING.match(lower) or _MEDICAL_BEGINNING.match(lower):
+    if built_as_medical_word(lower):
         return False  # "COAGULOPATHY", "NASOTRACHEALY": built as medical words are
     if _listed_abbreviation_glued(word, words):
         return False  # "UPRBC", "NSICU"
