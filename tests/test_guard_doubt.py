@@ -216,6 +216,9 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         ("Attending: RSD", "RSD", "DOCTOR", False),  # a name field holds initials
         ("Noted, thanks. hc", "hc", "DOCTOR", False),  # initials in lower case
         ("Lives in Olla, PA with her husband.", "PA", "STATE", False),  # a state's code after a town
+        ("Heme: serial Hcts 27.7- 28.1, one unit given.", "Hcts", "PATIENT", True),  # an abbreviation's plural
+        ("Hct up to 34.2 after 2nd unit PRBC's.", "PRBC's", "ORGANIZATION", True),
+        ("Spoke with Les about the plan.", "Les", "PATIENT", False),  # two letters and an "s": no plural
     ],
 )
 def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:

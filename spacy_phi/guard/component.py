@@ -539,11 +539,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         """A clinical abbreviation of three letters or more with a plural "S" ("ABGS",
         "HCTS", "PRBCS"); two letters and an "S" are as often an organisation's
         initials ("IHS")."""
-        vocab = self.vocabulary
-        if len(word) < 4 or not word.endswith(("S", "s")):
-            return False
-        stem = word[:-1]
-        return vocab.is_clinical_abbreviation(stem) or vocab.is_lower_case_shorthand(stem)
+        return self.vocabulary.is_abbreviation_plural(word)
 
     def _short_word_in_capitals(self, word: str, single: bool) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation

@@ -309,10 +309,16 @@ def is_appositive_given_name(value: str) -> bool:
 def is_lower_case_person_name(value: str) -> bool:
     """Whether lower-case words are a person's name where the context says a
     person is named ("bernadette mulcahy is a seventy four year old", "my name
-    is lucia"): every word a person-name word and no ordinary English word."""
+    is lucia"): every word a person-name word and no ordinary English word, but
+    for a surname English writes mostly capitalised ("lorrie morales")."""
     vocabulary = default_vocabulary()
     words = value.split()
-    return value.islower() and bool(words) and all(_person_name_word(w) and not vocabulary.is_common_word(w) for w in words)
+    # A surname that is a word too counts when English writes it mostly as a name ("lorrie morales").
+    return (
+        value.islower()
+        and bool(words)
+        and all(_person_name_word(w) and (not vocabulary.is_common_word(w) or (i > 0 and written_as_name(w))) for i, w in enumerate(words))
+    )
 
 
 def is_given_and_unlisted_family_name_lower(value: str) -> bool:

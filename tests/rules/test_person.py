@@ -110,6 +110,13 @@ LOOKALIKES = [
     ("Dr. Ballou and Team aware", "Team"),
     ("HO Notified of the drop in bp", "Notified"),
     ("DR BALLOU AND PT DISCUSSED", "PT"),
+    # after a name in capitals, a word of the sentence is no second name
+    ("DR WOODRUM UP TO SEE PT", "UP"),
+    ("DR KLEIN SO INFORMED OF LOW U/O", "SO"),
+    # before "are his/her ... proxy": words, not names; after a spaced dash: a verb
+    ("Mom and Dad are his parents and proxies", "Mom"),
+    ("Son - Called back and was updated", "Called"),
+    ("Glucose and Insulin are her main issues", "Glucose"),
 ]
 
 

@@ -166,12 +166,13 @@ def unsure_in_capitals_reason(
 
 def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_note: bool = False) -> Optional[str]:
     """The veto of an unsure tagger span of a note not typed in capitals whose
-    every word is clinical shorthand and that holds no digit and is glued to none
-    ("tlc", "ptt", "ho", "FFP", "SIMV"; not "ft-" of "ft-2290418"; the caller
-    checks the doubt and that the note is not typed in capitals), else None. In
+    every word is clinical shorthand, or its plural, and that holds no digit and
+    is glued to none ("tlc", "ptt", "ho", "FFP", "SIMV", "Hcts", "PRBC's"; not
+    "ft-" of "ft-2290418"; the caller checks the doubt and that the note is not
+    typed in capitals), else None. In
     a note in mixed case the words around it may still name it: a name field, a
     name beside it, "at" or "to" before an organisation ("referral to BMC")."""
-    found = re.findall(r"[A-Za-z]+", span.text)
+    found = re.findall(r"[A-Za-z]+(?:['’][sS]\b)?", span.text)  # "PRBC's" is one word
     glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
     if not found or glued or any(c.isdigit() for c in span.text):
         return None
@@ -187,6 +188,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         or vocabulary.is_abbreviation(word.upper())
         or vocabulary.is_lower_case_shorthand(word)
         or word.upper() in ROLE_ABBREVIATIONS
+        or vocabulary.is_abbreviation_plural(word)
         for word in found
     )
     return REASON_UNSURE_SHORTHAND if shorthand else None
