@@ -9,7 +9,7 @@ import pytest
 from guard_helpers import CASED, guard_pipeline
 
 from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
-from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.reasons import REASON_UNSURE_IN_CLINICAL_LIST, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -219,6 +219,8 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         ("Heme: serial Hcts 27.7- 28.1, one unit given.", "Hcts", "PATIENT", True),  # an abbreviation's plural
         ("Hct up to 34.2 after 2nd unit PRBC's.", "PRBC's", "ORGANIZATION", True),
         ("Spoke with Les about the plan.", "Les", "PATIENT", False),  # two letters and an "s": no plural
+        ("A/P: Cont pain management, monitor MS. OOB as tol.", "OOB", "PATIENT", True),  # "MS." the mental status
+        ("Plan discussed with Ms. Oob at bedside.", "Oob", "PATIENT", False),  # a title
     ],
 )
 def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
@@ -271,6 +273,27 @@ def test_a_change_of_setting_names_no_place(guard_nlp, sentence: str, value: str
     assert (kept == [value]) is kept_as_place
     if not kept_as_place:
         assert gone == [(value, "guard:abbreviation/listed_alone")]
+
+
+@pytest.mark.parametrize(
+    "text,value,label,vetoed",
+    [
+        (CASED + "PMH: HTN, Hypercholesterolemia, Afib,\nCOPD,CAD,PVD,Angina,PPM,DM-diet controlled", "Angina", "PATIENT", True),
+        (CAPITALS + "SKIN: CHF; CAD; PETTICHAE; DM\n", "PETTICHAE", "DOCTOR", True),  # in capitals, a word no list knows
+        (CASED + "Hx: HTN, COPD, Marlowe, seen by cardiology", "Marlowe", "PATIENT", False),  # the next item is prose
+        (CASED + "Family at bedside: Ann, Bea, Corwin, Dot.", "Corwin", "PATIENT", False),  # a list of names
+        (CASED + "Allergies: PCN, Sulfa. Seen by Dr. Ross, HTN, DM", "Ross", "DOCTOR", False),  # not a whole item
+        (CASED + "PMH: HTN, COPD, CAD, Angina", "Angina", "PATIENT", True),  # the last item: two before it
+    ],
+)
+def test_an_unsure_item_of_a_clinical_list(guard_nlp, text: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, text, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_IN_CLINICAL_LIST)]
+    else:
+        assert kept == [value]
+    kept, gone = judged(guard_nlp, text, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
 
 
 def test_shorthand_glued_to_an_identifier_is_not_doubted(guard_nlp) -> None:

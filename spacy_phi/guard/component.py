@@ -82,7 +82,7 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.gazetteers import us_cities_lower
-from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
+from ..lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..lexicon.word_usage import misspelt_lower_case_word, written_in_lower_case
 from ..serialization import JsonStateMixin
@@ -105,7 +105,13 @@ from .checks.charting import (
     state_code_as_lab,
     unit_after_slash,
 )
-from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_ordinary_word_reason, unsure_shorthand_reason
+from .checks.doubt import (
+    DEFAULT_DOUBT_BELOW,
+    unsure_in_capitals_reason,
+    unsure_in_clinical_list_reason,
+    unsure_ordinary_word_reason,
+    unsure_shorthand_reason,
+)
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -138,6 +144,8 @@ _RELATIVE_NOT_TITLE = re.compile(
     r"\b(?:my|his|her|your|our|their|a|the|older|younger|big|little)\s+(?:sister|brother|father)\.?[ \t]*\Z",
     re.IGNORECASE,
 )
+#: "monitor MS. OOB as tol": the mental status, no title before the span.
+_MENTAL_STATUS_BEFORE = re.compile(MENTAL_STATUS_AFTER_WATCHING + r"[ \t]*\Z", re.IGNORECASE)
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
 DEFAULT_COMMON_WORD_LABELS = [
@@ -339,7 +347,11 @@ class PhiGuard(JsonStateMixin, Pipe):
             return ROLE_WORDS_ONLY
         if label in self.guarded_labels or label in PERSON_LABELS:
             before = text[max(0, span.start_char - 20) : span.start_char]
-            if _TITLE_BEFORE.search(before[-12:]) and not _RELATIVE_NOT_TITLE.search(before):
+            if (
+                _TITLE_BEFORE.search(before[-12:])
+                and not _RELATIVE_NOT_TITLE.search(before)
+                and not _MENTAL_STATUS_BEFORE.search(before)
+            ):
                 return None
             if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
                 return None
@@ -418,11 +430,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return ORDINARY_WORDS_ONLY
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, place=span.label_ in _TOWN_LABELS):
-            return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
+            return unsure_in_clinical_list_reason(span, text, self._check_words) or unsure_in_capitals_reason(
+                span, text, self._check_words, self._ordinary_in_capitals
+            )
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
             cased = is_cased_text(text) if cased is None else cased
-            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased) or (
-                unsure_ordinary_word_reason(span, text, self._check_words) if cased else None
+            return (
+                unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased)
+                or unsure_in_clinical_list_reason(span, text, self._check_words)
+                or (unsure_ordinary_word_reason(span, text, self._check_words) if cased else None)
             )
         return None
 

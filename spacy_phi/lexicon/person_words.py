@@ -49,3 +49,7 @@ STAFF_ROLE_ABBREVIATIONS = frozenset(
 )
 #: Staff roles a nursing note writes for a clinician ("HO" the house officer, "RN", "RRT").
 NURSING_ROLE_ABBREVIATIONS = STAFF_ROLE_ABBREVIATIONS | frozenset({"HO"})
+
+#: "MS" after a word of watching is the mental status, not the title: "monitor MS. OOB as tol",
+#: "monitor ms. replete lytes" (the pattern ends at the dot).
+MENTAL_STATUS_AFTER_WATCHING = r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\."

@@ -113,6 +113,7 @@ LOOKALIKES = [
     # after a name in capitals, a word of the sentence is no second name
     ("DR WOODRUM UP TO SEE PT", "UP"),
     ("DR KLEIN SO INFORMED OF LOW U/O", "SO"),
+    ("TRIAGE RN: Ines Varga, RN\n\nCHIEF COMPLAINT: chest pressure", "CHIEF"),  # a heading on the next line
     # before "are his/her ... proxy": words, not names; after a spaced dash: a verb
     ("Mom and Dad are his parents and proxies", "Mom"),
     ("Son - Called back and was updated", "Called"),

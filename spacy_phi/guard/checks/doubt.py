@@ -39,6 +39,8 @@ note in mixed case, unless its context names it ("Received 1 unit FFP"; not
 "referral to BMC"), and there an unsure person span of one ordinary word that
 no name list holds goes too, unless capitalised mid-sentence ("Crit sent at
 1800", "Transfers independently"; not "Faith", nor "employer, Subway").
+In any note, an unsure span that is one item of a list of clinical shorthand
+goes ("COPD,CAD,PVD,Angina,PPM").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
@@ -63,7 +65,13 @@ from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.vocabulary import built_as_medical_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
-from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
+from ..reasons import (
+    REASON_UNSURE_IN_CAPITALS,
+    REASON_UNSURE_IN_CLINICAL_LIST,
+    REASON_UNSURE_ORDINARY_WORD,
+    REASON_UNSURE_SHORTHAND,
+    sub_reason,
+)
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
@@ -222,6 +230,54 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
         return None
     return REASON_UNSURE_ORDINARY_WORD
+
+
+#: What separates the items of a list on a line: "COPD,CAD,PVD,Angina,PPM".
+_LIST_SEPARATOR = re.compile(r"[,;]")
+#: The clinical items a list needs around an unsure item (two within two places of it).
+_CLINICAL_NEIGHBOURS = 2
+
+
+def unsure_in_clinical_list_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger span that is one whole item of a list of
+    clinical shorthand on its line: the items right before and after it (those
+    there are) are clinical words, and two of the items within two places of it
+    are ("COPD,CAD,PVD,Angina,PPM", "HTN; Cath; DM"; not "Family: Ann, Bea,
+    Cy": names; not "PMH: HTN, seen by Ross"), else None (the caller checks the
+    doubt; a list of names or places stays whatever its neighbours)."""
+    line_start = text.rfind("\n", 0, span.start_char) + 1
+    line_end = text.find("\n", span.end_char)
+    line_end = len(text) if line_end < 0 else line_end
+    before = _LIST_SEPARATOR.split(text[line_start : span.start_char])
+    after = _LIST_SEPARATOR.split(text[span.end_char : line_end])
+    if len(before) < 2 and len(after) < 2 or before[-1].strip() or after[0].strip() or _LIST_SEPARATOR.search(span.text):
+        return None  # not a whole item of a list
+    previous = [item for item in before[-3:-1][::-1]]  # nearest first
+    following = after[1:3]
+    nearest = [items[0] for items in (previous, following) if items]
+    if not all(_clinical_item(item, words) for item in nearest):
+        return None
+    clinical = sum(_clinical_item(item, words) for item in previous + following)
+    return REASON_UNSURE_IN_CLINICAL_LIST if clinical >= _CLINICAL_NEIGHBOURS else None
+
+
+def _clinical_item(item: str, words: CheckWords) -> bool:
+    """A list item of clinical words only: abbreviations of the lists or their
+    plurals, nursing shorthand, drugs, medical terms or words built as they are,
+    single letters ("PVD", "Hep C", "CHF"; not "DM-diet controlled")."""
+    found = re.findall(r"[A-Za-z]+", item)
+    vocabulary = words.vocabulary
+    return bool(found) and all(
+        len(word) == 1
+        or vocabulary.is_clinical_abbreviation(word)
+        or vocabulary.is_clinical_abbreviation(word.upper())
+        or vocabulary.is_lower_case_shorthand(word)
+        or vocabulary.is_abbreviation_plural(word)
+        or vocabulary.is_drug(word.lower())
+        or vocabulary.is_always_medical(word.lower())
+        or built_as_medical_word(word.lower())
+        for word in found
+    )
 
 
 def names_someone_or_somewhere(
@@ -395,5 +451,6 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
-    "unsure_in_capitals_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason", "written_as_date",
+    "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
+    "written_as_date",
 ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import List, Tuple
 
-from ...lexicon.person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
+from ...lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from ...lexicon.vocabulary import default_vocabulary
 from ..fragments import CAPS_NAME, NAME_WORD, NOT_NAME_WORDS, PERSON
 from ..regex_rules import RegexRule
@@ -25,9 +25,10 @@ _STAFF_ROLES = "|".join(sorted((re.escape(r) for r in STAFF_ROLE_ABBREVIATIONS),
 #: What says two names before it are relatives: "are his appointed Health Care Proxy", "are her sons".
 _ARE_RELATIVES = rf"are[ \t]+(?:his|her|their|(?:the[ \t]+)?(?:pt|patient)['’]?s)[ \t]+(?:[A-Za-z]+[ \t]+){{0,3}}?(?i:{RELATIVE_WORDS})"
 _ARE_RELATIVES_PREFILTER = r"\bare[ \t]+(?:his|her|their|the|pt|patient)"
-#: "DR", "DR.", "RN" before a name in capitals, and not before a word of the sentence ("DR AWARE", "RN TO").
+#: "DR", "DR.", "RN" before a name in capitals on the same line, and not before a word of
+#: the sentence ("DR AWARE", "RN TO"; "TRIAGE RN: ...\n\nCHIEF COMPLAINT" is a heading).
 _CAPS_TITLE = (
-    r"\b(?:DR(?:\.\s*|\s+)|RN\s+)"
+    r"\b(?:DR(?:\.[ \t]*|[ \t]+)|RN[ \t]+)"
     rf"(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)"
 )
 
@@ -206,7 +207,7 @@ def rules() -> List[RegexRule]:
             "doctor_caps_title_two_words", "DOCTOR",
             # The second word is the name's only when it is no word of the sentence:
             # "DR MARY SOUZA", not "DR WOODRUM UP", "PER DR.GOLINI THIS AFTERNOON".
-            rf"{_CAPS_TITLE}(?P<value>{CAPS_NAME}\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b)(?P<second>{CAPS_NAME}))(?![\w])",
+            rf"{_CAPS_TITLE}(?P<value>{CAPS_NAME}[ \t]+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b)(?P<second>{CAPS_NAME}))(?![\w])",
             checks=("no_long_common_word",),
             group_checks={"second": ("no_word_after_role",)},
             exclude_after=r"\s*(?::|--)",
@@ -547,7 +548,7 @@ def rules() -> List[RegexRule]:
             r"\b(?:(?:mr|mrs|ms)\s?\.\s*|(?:mister|missus)\s+)(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
             # "ms" after a word of watching is the mental status ("monitor ms. replete lytes")
-            exclude_before=r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\.",
+            exclude_before=MENTAL_STATUS_AFTER_WATCHING,
             priority=2,
             description=(
                 "lower-case person after 'mr', 'mrs', 'mister' as speech transcripts write them "
