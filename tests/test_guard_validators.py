@@ -381,6 +381,10 @@ def test_unlisted_eponym_before_a_medical_head_is_vetoed(guard_nlp):
     assert vetoed_reason(guard_nlp, "West Nile virus infection", "West Nile", "CITY") == "guard:eponym_with_head/unlisted_eponym"
     # a title keeps a person: "Dr. Killip class" is no eponym
     assert vetoed_reason(guard_nlp, "Dr. Killip class today", "Killip", "DOCTOR") is None
+    # a lower-case rule match before its head: the name is the tear's
+    assert vetoed_reason(
+        guard_nlp, "endoscopy showed mallory weiss tear. no active bleeding", "mallory weiss", "PATIENT", RULES_GROUP
+    ) == "guard:eponym_with_head/eponym_before_head"
 
 
 def test_lowercase_given_names_are_found_by_the_rules():

@@ -242,7 +242,7 @@ def is_speaking_given_name(value: str) -> bool:
     return value[:1].isupper() and value[1:].islower() and (word in greeted_given_names() or word in _SPEAKER_ONLY_NAMES)
 
 
-def _person_name_word(word: str) -> bool:
+def is_person_name_word(word: str) -> bool:
     """A name word of the shipped lists (Faker's locales, the project's pools) or the census."""
     return word in person_names() or word in census_given_names()
 
@@ -299,7 +299,7 @@ def is_appositive_given_name(value: str) -> bool:
     if value in _SPEAKER_ONLY_NAMES:  # "will", "may", "hope": modal or month elsewhere
         return True
     return (
-        _person_name_word(value)
+        is_person_name_word(value)
         and value not in FUNCTION_WORDS
         and value not in SPOKEN_WORDS
         and value not in NOT_NAME_AFTER_RELATIVE
@@ -317,7 +317,7 @@ def is_lower_case_person_name(value: str) -> bool:
     return (
         value.islower()
         and bool(words)
-        and all(_person_name_word(w) and (not vocabulary.is_common_word(w) or (i > 0 and written_as_name(w))) for i, w in enumerate(words))
+        and all(is_person_name_word(w) and (not vocabulary.is_common_word(w) or (i > 0 and written_as_name(w))) for i, w in enumerate(words))
     )
 
 

@@ -114,6 +114,9 @@ LOOKALIKES = [
     ("DR WOODRUM UP TO SEE PT", "UP"),
     ("DR KLEIN SO INFORMED OF LOW U/O", "SO"),
     ("TRIAGE RN: Ines Varga, RN\n\nCHIEF COMPLAINT: chest pressure", "CHIEF"),  # a heading on the next line
+    # after a relative, a slip of a common word and nursing shorthand are no names
+    ("social: son and husband visisted. daughter called.", "visisted"),
+    ("in a great deal of pain. pca inc to 2mg for a total of 12mg", "inc"),
     # before "are his/her ... proxy": words, not names; after a spaced dash: a verb
     ("Mom and Dad are his parents and proxies", "Mom"),
     ("Son - Called back and was updated", "Called"),
