@@ -117,6 +117,7 @@ LOOKALIKES = [
     # after a relative, a slip of a common word and nursing shorthand are no names
     ("social: son and husband visisted. daughter called.", "visisted"),
     ("in a great deal of pain. pca inc to 2mg for a total of 12mg", "inc"),
+    ("family in. son, daughter and wife at bedside.", "daughter"),  # a relative after a relative
     # before "are his/her ... proxy": words, not names; after a spaced dash: a verb
     ("Mom and Dad are his parents and proxies", "Mom"),
     ("Son - Called back and was updated", "Called"),

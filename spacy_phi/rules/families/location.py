@@ -433,7 +433,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "ward_name_number", "DEPARTMENT",
-            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
+            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?i:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}}|[a-z]{{5,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
             checks=("institution_word",),
             # right after a movement verb the movement rule names the place ("Transfer to Westerbrook 2")
             exclude_before=rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+$",
@@ -640,6 +640,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("ON ARRIVAL TO WESTERBROOK 4. FAMILY IN", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
+    ("Resp. care note:\n Cardiac arrest called To westerbrook 6 At 0455.", "DEPARTMENT", "westerbrook", "ward_name_number"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
     ("HAS BEEN MANAGED BY THE CHF TEAM AT QH, BUT", "HOSPITAL", "QH", "hospital_initialism_at"),
     ("SURGEON WOULD NEED TO LEAVE QH, HAVE SURGERY AND RETURN", "HOSPITAL", "QH", "hospital_initialism_at"),

@@ -386,9 +386,11 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_name_appositive_lower", "PATIENT",
-            rf"\b(?:my|her|his|our|your|their)\s+{RELATIVE_WORDS}\s*,\s+(?P<value>[a-z]{{3,}})(?=\s*[,.?!])",
+            # after a possessive, or opening a clause of a terse note ("visitors. wife, rose, left a number")
+            rf"(?:\b(?:my|her|his|our|your|their)\s+|(?:^|(?<=[.;:\n-]))[ \t]*){RELATIVE_WORDS}\s*,\s+(?P<value>[a-z]{{3,}})(?=\s*[,.?!])",
+            flags="m",
             checks=("appositive_given_name",),
-            prefilter=r"\b(?:my|her|his|our|your|their)\s+[a-z-]+\s*,\s+[a-z]{3,}\s*[,.?!]",
+            prefilter=r"\b[a-z-]+\s*,\s+[a-z]{3,}\s*[,.?!]",
             priority=2,
             description=(
                 "a lower-case name set off by commas after 'my wife', 'her husband' in speech "
@@ -718,6 +720,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("EMERGENCY CONTACT\nWife: Yesenia Ortiz (617) 555-0199", "PATIENT", "Yesenia Ortiz", "relative_name_listed"),
     ("[patient] my wife , june , and i drive up there every summer .", "PATIENT", "june", "relative_name_appositive_lower"),
     ("[patient_guest] hi , i'm her husband , will .\n[doctor] nice to meet you .", "PATIENT", "will", "relative_name_appositive_lower"),
+    ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
     ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
