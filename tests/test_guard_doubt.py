@@ -56,7 +56,6 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("FAMILY APPEARS TO BE AT PEACE WITH PLAN.", "PEACE", "HOSPITAL"),
         ("CLOTS AROUND CATH FROM PENIS.", "PENIS", "CITY"),  # "from" before an ordinary word
         ("NTG GTT CHANGED TO NITROPASTE.", "NITROPASTE", "HOSPITAL"),  # a change of drug, no place
-        ("SOCIAL: DAUGHTER & SON-IN-LAW PRESENT.", "SON-IN-LAW", "PATIENT"),  # ordinary parts
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -111,7 +110,6 @@ def test_confident_span_is_not_doubted(guard_nlp) -> None:
     [
         ("GU: FOLEY TO GD WITH UO 30CC/HR.", "GD", "CITY", True),  # gravity drainage
         ("FOLEY CATH IN SITU, DRAINING WELL.", "SITU", "CITY", True),
-        ("WILL CONT TO INC WITH EACH DOSE.", "INC", "COUNTRY", True),
         ("PT RETURNED FROM CATSCAN AT 1400.", "CATSCAN", "CITY", False),  # a move out of a place
         ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY", False),  # a city of the gazetteer
         ("SON LIVES IN BATH.", "BATH", "CITY", False),  # a place's cue

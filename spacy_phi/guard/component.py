@@ -82,7 +82,7 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.gazetteers import us_cities_lower
-from ..lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
+from ..lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE, RELATIVE_WORDS
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..lexicon.word_usage import misspelt_lower_case_word, written_in_lower_case
 from ..serialization import JsonStateMixin
@@ -98,9 +98,11 @@ from ..spangroups import (
 )
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
+    READING_QUALIFIER,
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
     UNIT_AFTER_SLASH,
+    reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
     unit_after_slash,
@@ -144,6 +146,8 @@ _RELATIVE_NOT_TITLE = re.compile(
     r"\b(?:my|his|her|your|our|their|a|the|older|younger|big|little)\s+(?:sister|brother|father)\.?[ \t]*\Z",
     re.IGNORECASE,
 )
+#: One relative word ("SON", "Daughter", "wife's").
+_RELATIVE_WORD = re.compile(rf"{RELATIVE_WORDS}(?:['’]s?)?", re.IGNORECASE)
 #: "monitor MS. OOB as tol": the mental status, no title before the span.
 _MENTAL_STATUS_BEFORE = re.compile(MENTAL_STATUS_AFTER_WATCHING + r"[ \t]*\Z", re.IGNORECASE)
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
@@ -211,6 +215,8 @@ OWN_HEAD = sub_reason(REASON_EPONYM, "own_head")
 FUNCTION_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "function_words")
 #: A person span of role words: "Referring MD:".
 ROLE_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "role_words")
+#: A person span that is one relative word, no title before it: "SON" of "WIFE, SON AND SISTER".
+RELATIVE_WORD_ALONE = sub_reason(REASON_COMMON_WORD, "relative_word")
 #: A tagger's span of ordinary English words: "5. Gout", "Denies LOC".
 ORDINARY_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "ordinary_words")
 
@@ -355,6 +361,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return None
             if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
                 return None
+            if group == NER_GROUP and label in PERSON_LABELS and _RELATIVE_WORD.fullmatch(span.text.strip()):
+                return RELATIVE_WORD_ALONE  # "SON" of "DAUGHTER AND SON": a relative, no name
         if validate:
             if cased is None:
                 cased = is_cased_text(text)
@@ -377,6 +385,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             # ("CA 8.9", "K, CA, AND MAG"), a state code as an institution ("AT MN", midnight).
             if unit_after_slash(span, text):
                 return UNIT_AFTER_SLASH
+            if reading_qualifier(span, text):
+                return READING_QUALIFIER
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):

@@ -16,6 +16,7 @@ from typing import FrozenSet
 
 from spacy.tokens import Span
 
+from ...lexicon.clinical_numbers import MEASURE_WORDS
 from ..reasons import REASON_ABBREVIATION, sub_reason
 from .base import INSTITUTION_LABELS
 
@@ -25,6 +26,9 @@ UNIT_AFTER_SLASH = sub_reason(REASON_ABBREVIATION, "unit_after_slash")
 STATE_CODE_AS_LAB = sub_reason(REASON_ABBREVIATION, "state_code_as_lab")
 #: An institution that is only a state's code: "MN" (midnight) of "NEG 670CC AT MN".
 STATE_CODE_AS_INSTITUTION = sub_reason(REASON_ABBREVIATION, "state_code_as_institution")
+
+#: A reading's qualifier between its measure word and its value: "MAX" of "TEMP MAX 99.8", "T(MAX)98.7".
+READING_QUALIFIER = sub_reason(REASON_ABBREVIATION, "reading_qualifier")
 
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
@@ -47,6 +51,25 @@ _ITEM_AFTER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)([A-
 _PLACE_WORD_BEFORE = re.compile(r"\b(?:from|to|in|into|of|near|outside)[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
 #: Electrolytes and labs of a replacement list ("K, CA, AND MAG REPLETED").
 _LAB_ITEMS = frozenset("k na cl mg mag phos po4 ca ica bun cr hct hgb plt plts wbc inr ptt glu lytes co ci svr pcwp cvp".split())
+
+
+#: Words that qualify a reading ("TEMP MAX", "BP LOW", "HR AVG"); "max" and "min" are names too.
+_QUALIFIERS = frozenset("max maximum min minimum peak trough high low avg average mean".split())
+#: A measure word right before the qualifier, with an optional bracket: "TEMP ", "T(", "HR: ".
+_MEASURE_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS}|t)[ \t]*[(:]?[ \t]*\Z", re.IGNORECASE)
+#: The reading's value right after the qualifier: " 99.8", ")98.7", ": 150".
+_READING_AFTER = re.compile(r"[ \t]*[):=]?[ \t]*\d")
+
+
+def reading_qualifier(span: Span, text: str) -> bool:
+    """A word that qualifies a reading, between its measure word and its value
+    ("MAX" of "TEMP MAX 99.8" and "T(MAX)98.7", "LOW" of "BP LOW 80'S")."""
+    if span.text.strip().lower() not in _QUALIFIERS:
+        return False
+    return bool(
+        _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char)
+        and _READING_AFTER.match(text, span.end_char)
+    )
 
 
 def unit_after_slash(span: Span, text: str) -> bool:
@@ -88,10 +111,12 @@ def state_code_as_institution(span: Span, text: str, place_codes: FrozenSet[str]
 
 
 __all__ = [
+    "READING_QUALIFIER",
     "STATE_CODE_AS_INSTITUTION",
     "STATE_CODE_AS_LAB",
     "UNIT_AFTER_SLASH",
     "state_code_as_institution",
+    "reading_qualifier",
     "state_code_as_lab",
     "unit_after_slash",
 ]
