@@ -15,6 +15,8 @@ LOOKALIKES = [
     ("increase to coumadin 5 mg tonight", "coumadin"),
     ("titrated to levophed 4 this am", "levophed"),
     ("weaned to pressure 10 support", "pressure"),
+    ("plt 61; she is to recieve 1 bag on-call to or.", "recieve"),  # a slip of a word
+    ("GU: OOB to commodex3 voiding with stool.", "commodex"),
     ("RR 13-18\n CVS; T 99 PO. PACEMAKER ATTACHED.", "CVS"),  # a system header
     ("CVS: HR 80 SR, BP STABLE", "CVS"),
     ("ACTIVITY: OOB UP TO CH. TOL WELL.", "CH"),

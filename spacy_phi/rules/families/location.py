@@ -132,7 +132,11 @@ _RESIDENCE_OR_TRAVEL_CUE = (
     r"fl(?:y|ies|ew|own|ying)|travel(?:s|ed|led|ing|ling)?|drove|driving|visiting|vacation(?:ing)?|home"
 )
 #: A number with a unit after a word: a dose or a setting, not a ward ("on levo 2 mcg").
-_DOSE_AFTER = r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%)\b"
+_DOSE_AFTER = (
+    r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%|"
+    # a count of what is given ("to recieve 1 bag")
+    r"bags?|tabs?|doses?|amps?|vials?|times)\b"
+)
 #: A capitalised word of a hospital's name ("St.", "Joseph's", "McLean").
 _TITLE_WORD = rf"(?:St\.|{_NOT_HOSPITAL_WORD}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?)"
 #: A word in capitals of a hospital's name ("ST.", "BETH").
@@ -433,7 +437,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "ward_name_number", "DEPARTMENT",
-            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?i:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}}|[a-z]{{5,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
+            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?i:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}}(?=[ \t]?\d)|[a-z]{{5,}}(?=[ \t]\d))(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
             checks=("institution_word",),
             # right after a movement verb the movement rule names the place ("Transfer to Westerbrook 2")
             exclude_before=rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+$",
