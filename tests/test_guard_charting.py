@@ -30,6 +30,10 @@ VETOED = [
     # a reading's qualifier between its measure word and its value
     (CAPS + "ID- TEMP MAX 99.8 THIS AM. CONT AMBISONE", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
     (CAPS + "ID: T(MAX)98.7(PO). AM LABS PENDING", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
+    (CAPS + "ID: TEMP MAX 100-100.4 FOUL SMELLING STOOL", "TEMP MAX", "DOCTOR", "guard:abbreviation/reading_qualifier"),
+    # half of a staff role of two words
+    (CAPS + "FAMILY IN AND SPOKE WITH HOUSE STAFF REGARDING PLAN.", "HOUSE", "ORGANIZATION", "guard:common_word/role_phrase"),
+    (CAPS + "EXAMINED FREQUENTLY BY HOUSE OFFICER; NO CHANGE", "HOUSE", "DOCTOR", "guard:common_word/role_phrase"),
     # a relative word alone, and nursing shorthand a name list holds too
     (CAPS + "PT'S DAUGHTER AND SON AT THE BEDSIDE.", "SON", "PATIENT", "guard:common_word/relative_word"),
     (CASED + "Spoke with wife, Son and sister at bedside.", "Son", "PATIENT", "guard:common_word/relative_word"),
@@ -59,6 +63,7 @@ KEPT = [
     ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE\n1450 Peachtree Rd", "PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE", "HOSPITAL"),
     (CAPS + "LEAVE QUENTIN IN FOR NOW", "LEAVE QUENTIN", "DOCTOR"),  # a name that is no word
     (CAPS + "SON MAX CALLED FROM WORK", "MAX", "PATIENT"),  # no reading around it
+    (CAPS + "SPOKE WITH DR HOUSE REGARDING PLAN", "HOUSE", "DOCTOR"),  # a title, no role after it
     (CASED + "Seen by Dr. Son in clinic.", "Son", "DOCTOR"),  # a title before the relative word
     (CAPS + "DAUGHTER MAE CALLED FOR UPDATE", "MAE", "PATIENT"),  # a relative before the shorthand
     (CASED + "Her friend Mae Jones visited.", "Mae", "PATIENT"),  # in mixed case the list's capitals do not match

@@ -215,6 +215,8 @@ OWN_HEAD = sub_reason(REASON_EPONYM, "own_head")
 FUNCTION_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "function_words")
 #: A person span of role words: "Referring MD:".
 ROLE_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "role_words")
+#: One word of a staff role of two words: "HOUSE" of "HOUSE STAFF".
+HALF_A_ROLE_PHRASE = sub_reason(REASON_COMMON_WORD, "role_phrase")
 #: A person span that is one relative word, no title before it: "SON" of "WIFE, SON AND SISTER".
 RELATIVE_WORD_ALONE = sub_reason(REASON_COMMON_WORD, "relative_word")
 #: A tagger's span of ordinary English words: "5. Gout", "Denies LOC".
@@ -348,6 +350,8 @@ class PhiGuard(JsonStateMixin, Pipe):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.
             return FUNCTION_WORDS_ONLY
+        if group == NER_GROUP and label in PERSON_LABELS | INSTITUTION_LABELS and _half_of_a_role_phrase(span, text):
+            return HALF_A_ROLE_PHRASE  # "HOUSE" of "SPOKE WITH HOUSE STAFF", "EXAMINED BY HOUSE OFFICER"
         if group == NER_GROUP and label in PERSON_LABELS and _role_words_only(span):
             # "Referring MD:", "Supervising: Dr. Abdi": the degree after it is the role's.
             return ROLE_WORDS_ONLY
@@ -808,6 +812,26 @@ def _role_words_only(span: Span) -> bool:
     """Whether the span's words all name a clinician's role ("Referring")."""
     words = [t.text.lower() for t in span if t.is_alpha]
     return bool(words) and all(w in _ROLE_WORDS for w in words)
+
+
+#: Staff roles of two words that a tagger cuts in half ("HOUSE" of "HOUSE STAFF").
+_ROLE_PHRASES = frozenset({("house", "staff"), ("house", "officer"), ("house", "officers"), ("charge", "nurse")})
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
+_PREVIOUS_WORD = re.compile(r"([A-Za-z]+)[ \t]+\Z")
+
+
+def _half_of_a_role_phrase(span: Span, text: str) -> bool:
+    """Whether a one-word span and the word after or before it are a staff role
+    of two words ("HOUSE" of "HOUSE STAFF", "NURSE" of "CHARGE NURSE")."""
+    word = span.text.strip().lower()
+    if not word.isalpha():
+        return False
+    after = _NEXT_WORD.match(text, span.end_char)
+    before = _PREVIOUS_WORD.search(text, max(0, span.start_char - 20), span.start_char)
+    return bool(
+        (after and (word, after.group(1).lower()) in _ROLE_PHRASES)
+        or (before and (before.group(1).lower(), word) in _ROLE_PHRASES)
+    )
 
 
 #: A capitalised place of one to three words and its comma, right before a span.

@@ -57,19 +57,22 @@ _LAB_ITEMS = frozenset("k na cl mg mag phos po4 ca ica bun cr hct hgb plt plts w
 _QUALIFIERS = frozenset("max maximum min minimum peak trough high low avg average mean".split())
 #: A measure word right before the qualifier, with an optional bracket: "TEMP ", "T(", "HR: ".
 _MEASURE_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS}|t)[ \t]*[(:]?[ \t]*\Z", re.IGNORECASE)
+#: A measure word and its qualifier as one span: "TEMP MAX", "T(MAX", "BP LOW".
+_MEASURE_AND_QUALIFIER = re.compile(rf"(?:{MEASURE_WORDS}|t)[ \t]*\(?[ \t]*(?:{'|'.join(sorted(_QUALIFIERS))})", re.IGNORECASE)
 #: The reading's value right after the qualifier: " 99.8", ")98.7", ": 150".
 _READING_AFTER = re.compile(r"[ \t]*[):=]?[ \t]*\d")
 
 
 def reading_qualifier(span: Span, text: str) -> bool:
     """A word that qualifies a reading, between its measure word and its value
-    ("MAX" of "TEMP MAX 99.8" and "T(MAX)98.7", "LOW" of "BP LOW 80'S")."""
-    if span.text.strip().lower() not in _QUALIFIERS:
+    ("MAX" of "TEMP MAX 99.8" and "T(MAX)98.7", "LOW" of "BP LOW 80'S"), or
+    the measure word and its qualifier together ("TEMP MAX" of "TEMP MAX 100.4")."""
+    if not _READING_AFTER.match(text, span.end_char):
         return False
-    return bool(
-        _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char)
-        and _READING_AFTER.match(text, span.end_char)
-    )
+    value = span.text.strip()
+    if value.lower() in _QUALIFIERS:
+        return _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+    return _MEASURE_AND_QUALIFIER.fullmatch(value) is not None
 
 
 def unit_after_slash(span: Span, text: str) -> bool:
