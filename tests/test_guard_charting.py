@@ -31,6 +31,10 @@ VETOED = [
     (CAPS + "ID- TEMP MAX 99.8 THIS AM. CONT AMBISONE", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
     (CAPS + "ID: T(MAX)98.7(PO). AM LABS PENDING", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
     (CAPS + "ID: TEMP MAX 100-100.4 FOUL SMELLING STOOL", "TEMP MAX", "DOCTOR", "guard:abbreviation/reading_qualifier"),
+    # a ventilator mode in its setting or its change
+    (CASED + "Intubated, attempted to change settings from AC to SIMV with RR 12", "AC", "CITY", "guard:abbreviation/ventilator_mode"),
+    (CASED + "patient weaned from PS 15 to 10 this evening", "PS", "CITY", "guard:abbreviation/ventilator_mode"),
+    (CASED + "Family: Neice called and was updated on plan.", "Neice", "PATIENT", "guard:common_word/relative_word"),
     # half of a staff role of two words
     (CAPS + "FAMILY IN AND SPOKE WITH HOUSE STAFF REGARDING PLAN.", "HOUSE", "ORGANIZATION", "guard:common_word/role_phrase"),
     (CAPS + "EXAMINED FREQUENTLY BY HOUSE OFFICER; NO CHANGE", "HOUSE", "DOCTOR", "guard:common_word/role_phrase"),
@@ -64,6 +68,7 @@ KEPT = [
     (CAPS + "LEAVE QUENTIN IN FOR NOW", "LEAVE QUENTIN", "DOCTOR"),  # a name that is no word
     (CAPS + "SON MAX CALLED FROM WORK", "MAX", "PATIENT"),  # no reading around it
     (CAPS + "SPOKE WITH DR HOUSE REGARDING PLAN", "HOUSE", "DOCTOR"),  # a title, no role after it
+    (CASED + "Son drove her up from AC to Philadelphia last night.", "AC", "CITY"),  # a town, no mode after "to"
     (CASED + "Seen by Dr. Son in clinic.", "Son", "DOCTOR"),  # a title before the relative word
     (CAPS + "DAUGHTER MAE CALLED FOR UPDATE", "MAE", "PATIENT"),  # a relative before the shorthand
     (CASED + "Her friend Mae Jones visited.", "Mae", "PATIENT"),  # in mixed case the list's capitals do not match

@@ -8,8 +8,8 @@ from typing import List, Optional, Tuple
 import pytest
 from guard_helpers import CASED, guard_pipeline
 
-from spacy_phi.guard.checks.doubt import NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
-from spacy_phi.guard.reasons import REASON_UNSURE_IN_CLINICAL_LIST, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.checks.doubt import ITEM_OF_A_CLINICAL_LIST, LIST_OF_CLINICAL_ITEMS, NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
+from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -282,12 +282,15 @@ def test_a_change_of_setting_names_no_place(guard_nlp, sentence: str, value: str
         (CASED + "Family at bedside: Ann, Bea, Corwin, Dot.", "Corwin", "PATIENT", False),  # a list of names
         (CASED + "Allergies: PCN, Sulfa. Seen by Dr. Ross, HTN, DM", "Ross", "DOCTOR", False),  # not a whole item
         (CASED + "PMH: HTN, COPD, CAD, Angina", "Angina", "PATIENT", True),  # the last item: two before it
+        (CASED + "ID: afebrile. cont on Oxacillin, clinda for + bld cx", "Oxacillin, clinda", "PATIENT", True),  # a list itself
+        (CASED + "Visitors: Ann, Bea today", "Ann, Bea", "PATIENT", False),  # a list of names
     ],
 )
 def test_an_unsure_item_of_a_clinical_list(guard_nlp, text: str, value: str, label: str, vetoed: bool) -> None:
     kept, gone = judged(guard_nlp, text, value, label, UNSURE)
     if vetoed:
-        assert kept == [] and gone == [(value, REASON_UNSURE_IN_CLINICAL_LIST)]
+        reason = LIST_OF_CLINICAL_ITEMS if "," in value else ITEM_OF_A_CLINICAL_LIST
+        assert kept == [] and gone == [(value, reason)]
     else:
         assert kept == [value]
     kept, gone = judged(guard_nlp, text, value, label, SURE)

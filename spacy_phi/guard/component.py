@@ -102,10 +102,12 @@ from .checks.charting import (
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
     UNIT_AFTER_SLASH,
+    VENTILATOR_MODE,
     reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
     unit_after_slash,
+    ventilator_mode,
 )
 from .checks.doubt import (
     DEFAULT_DOUBT_BELOW,
@@ -391,6 +393,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return UNIT_AFTER_SLASH
             if reading_qualifier(span, text):
                 return READING_QUALIFIER
+            if ventilator_mode(span, text):
+                return VENTILATOR_MODE
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):

@@ -16,7 +16,7 @@ from typing import FrozenSet
 
 from spacy.tokens import Span
 
-from ...lexicon.clinical_numbers import MEASURE_WORDS
+from ...lexicon.clinical_numbers import MEASURE_WORDS, VENT_WORDS
 from ..reasons import REASON_ABBREVIATION, sub_reason
 from .base import INSTITUTION_LABELS
 
@@ -29,6 +29,9 @@ STATE_CODE_AS_INSTITUTION = sub_reason(REASON_ABBREVIATION, "state_code_as_insti
 
 #: A reading's qualifier between its measure word and its value: "MAX" of "TEMP MAX 99.8", "T(MAX)98.7".
 READING_QUALIFIER = sub_reason(REASON_ABBREVIATION, "reading_qualifier")
+
+#: A ventilator mode in its setting or its change: "AC" of "from AC to PS 12/5", "PS" of "weaned from PS 15".
+VENTILATOR_MODE = sub_reason(REASON_ABBREVIATION, "ventilator_mode")
 
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
@@ -73,6 +76,25 @@ def reading_qualifier(span: Span, text: str) -> bool:
     if value.lower() in _QUALIFIERS:
         return _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
     return _MEASURE_AND_QUALIFIER.fullmatch(value) is not None
+
+
+_VENT_MODE = re.compile(rf"(?:{VENT_WORDS})", re.IGNORECASE)
+#: What follows a mode in a setting or a change: a number ("PS 15", "AC 12") or "to" and another mode.
+_SETTING_AFTER = re.compile(rf"[ \t]*(?::[ \t]*)?(?:\d|(?:to|->|>)[ \t]*(?:{VENT_WORDS})\b)", re.IGNORECASE)
+#: Another mode and "to" before it: "from AC to [PS]".
+_MODE_TO_BEFORE = re.compile(rf"\b(?:{VENT_WORDS})[ \t]*(?:\d[\d/.]*[ \t]*)?(?:to|->|>)[ \t]*\Z", re.IGNORECASE)
+
+
+def ventilator_mode(span: Span, text: str) -> bool:
+    """A ventilator mode in a setting or a change of setting: before its number
+    ("PS 15", "AC 12") or before or after "to" and another mode ("from AC to
+    SIMV"); "from AC to Philadelphia" stays (Atlantic City)."""
+    if not _VENT_MODE.fullmatch(span.text.strip()):
+        return False
+    return bool(
+        _SETTING_AFTER.match(text, span.end_char)
+        or _MODE_TO_BEFORE.search(text, max(0, span.start_char - 24), span.start_char)
+    )
 
 
 def unit_after_slash(span: Span, text: str) -> bool:
@@ -122,4 +144,5 @@ __all__ = [
     "reading_qualifier",
     "state_code_as_lab",
     "unit_after_slash",
+    "ventilator_mode",
 ]

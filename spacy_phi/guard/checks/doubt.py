@@ -232,6 +232,10 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
     return REASON_UNSURE_ORDINARY_WORD
 
 
+#: One item of a list of clinical shorthand: "Angina" of "COPD,CAD,PVD,Angina,PPM".
+ITEM_OF_A_CLINICAL_LIST = sub_reason(REASON_UNSURE_IN_CLINICAL_LIST, "item")
+#: A span that is a list of clinical items itself: "Oxacillin, clinda".
+LIST_OF_CLINICAL_ITEMS = sub_reason(REASON_UNSURE_IN_CLINICAL_LIST, "whole_list")
 #: What separates the items of a list on a line: "COPD,CAD,PVD,Angina,PPM".
 _LIST_SEPARATOR = re.compile(r"[,;]")
 #: The clinical items a list needs around an unsure item (two within two places of it).
@@ -244,13 +248,22 @@ def unsure_in_clinical_list_reason(span: Span, text: str, words: CheckWords) -> 
     there are) are clinical words, and two of the items within two places of it
     are ("COPD,CAD,PVD,Angina,PPM", "HTN; Cath; DM"; not "Family: Ann, Bea,
     Cy": names; not "PMH: HTN, seen by Ross"), else None (the caller checks the
-    doubt; a list of names or places stays whatever its neighbours)."""
+    doubt; a list of names or places stays whatever its neighbours). A span
+    that is a list itself goes when every item of it is clinical ("IVDA, Hep B",
+    "Oxacillin, clinda")."""
+    own_items = _LIST_SEPARATOR.split(span.text)
+    if len(own_items) > 1:
+        # the span is a list itself: "IVDA, Hep B", "Oxacillin, clinda"
+        words_only = [item for item in own_items if item.strip()]
+        if len(words_only) > 1 and all(_clinical_item(item, words) for item in words_only):
+            return LIST_OF_CLINICAL_ITEMS
+        return None
     line_start = text.rfind("\n", 0, span.start_char) + 1
     line_end = text.find("\n", span.end_char)
     line_end = len(text) if line_end < 0 else line_end
     before = _LIST_SEPARATOR.split(text[line_start : span.start_char])
     after = _LIST_SEPARATOR.split(text[span.end_char : line_end])
-    if len(before) < 2 and len(after) < 2 or before[-1].strip() or after[0].strip() or _LIST_SEPARATOR.search(span.text):
+    if len(before) < 2 and len(after) < 2 or before[-1].strip() or after[0].strip():
         return None  # not a whole item of a list
     previous = [item for item in before[-3:-1][::-1]]  # nearest first
     following = after[1:3]
@@ -258,13 +271,14 @@ def unsure_in_clinical_list_reason(span: Span, text: str, words: CheckWords) -> 
     if not all(_clinical_item(item, words) for item in nearest):
         return None
     clinical = sum(_clinical_item(item, words) for item in previous + following)
-    return REASON_UNSURE_IN_CLINICAL_LIST if clinical >= _CLINICAL_NEIGHBOURS else None
+    return ITEM_OF_A_CLINICAL_LIST if clinical >= _CLINICAL_NEIGHBOURS else None
 
 
 def _clinical_item(item: str, words: CheckWords) -> bool:
     """A list item of clinical words only: abbreviations of the lists or their
-    plurals, nursing shorthand, drugs, medical terms or words built as they are,
-    single letters ("PVD", "Hep C", "CHF"; not "DM-diet controlled")."""
+    plurals, nursing shorthand, drugs or their names cut short, medical terms or
+    words built as they are, single letters ("PVD", "Hep C", "CHF", "clinda"; not
+    "DM-diet controlled")."""
     found = re.findall(r"[A-Za-z]+", item)
     vocabulary = words.vocabulary
     return bool(found) and all(
@@ -276,6 +290,7 @@ def _clinical_item(item: str, words: CheckWords) -> bool:
         or vocabulary.is_drug(word.lower())
         or vocabulary.is_always_medical(word.lower())
         or built_as_medical_word(word.lower())
+        or (len(word) >= _MIN_DRUG_PREFIX and _begins_one(word.lower(), vocabulary.drugs))  # "clinda"
         for word in found
     )
 
@@ -450,7 +465,7 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 
 __all__ = [
-    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
+    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
     "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
     "written_as_date",
 ]
