@@ -35,6 +35,8 @@ VETOED = [
     (CASED + "Intubated, attempted to change settings from AC to SIMV with RR 12", "AC", "CITY", "guard:abbreviation/ventilator_mode"),
     (CASED + "patient weaned from PS 15 to 10 this evening", "PS", "CITY", "guard:abbreviation/ventilator_mode"),
     (CASED + "Family: Neice called and was updated on plan.", "Neice", "PATIENT", "guard:common_word/relative_word"),
+    # an ICU drip cut short, a name too
+    (CASED + "Currently on Neo, titrating for SBP > 90", "Neo", "DATE", "validator:date_without_date_word/no_date_word"),
     # half of a staff role of two words
     (CAPS + "FAMILY IN AND SPOKE WITH HOUSE STAFF REGARDING PLAN.", "HOUSE", "ORGANIZATION", "guard:common_word/role_phrase"),
     (CAPS + "EXAMINED FREQUENTLY BY HOUSE OFFICER; NO CHANGE", "HOUSE", "DOCTOR", "guard:common_word/role_phrase"),

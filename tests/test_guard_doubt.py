@@ -43,7 +43,7 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
     [
         ("VTS 450-500 ON PS 10.", "VTS", "DOCTOR"),  # an acronym no list holds
         ("APPROACHING BASELIN RESP STATUS.", "BASELIN", "PATIENT"),  # a letter left out of a common word
-        ("DILT GTT OFF AT 1400.", "DILT", "PATIENT"),  # a drug's name cut short
+        ("CEFTAZ GIVEN AT 1400.", "CEFTAZ", "PATIENT"),  # a drug's name cut short
         ("BREATHSOUNDS CLEAR BILAT.", "BREATHSOUNDS", "ORGANIZATION"),  # two words joined
         ("SPUTUM AMBER TO BROWN TINGED.", "BROWN", "CITY"),  # a colour, a surname too
         ("AMBULATED X2 IN HALL WITH PT.", "HALL", "CITY"),
