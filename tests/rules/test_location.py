@@ -16,6 +16,7 @@ LOOKALIKES = [
     ("titrated to levophed 4 this am", "levophed"),
     ("weaned to pressure 10 support", "pressure"),
     ("plt 61; she is to recieve 1 bag on-call to or.", "recieve"),  # a slip of a word
+    ("she is devoted to sacred heart devotions", "sacred heart"),  # a listed name without a move
     ("GU: OOB to commodex3 voiding with stool.", "commodex"),
     ("RR 13-18\n CVS; T 99 PO. PACEMAKER ATTACHED.", "CVS"),  # a system header
     ("CVS: HR 80 SR, BP STABLE", "CVS"),

@@ -22,6 +22,7 @@ from ...lexicon.gazetteers import (
     WARD_ACRONYMS,
     WARD_FLOOR_AND_WING,
     cms_hospital_pattern,
+    cms_hospital_short_pattern,
     countries_lower_pattern,
 )
 from ..fragments import MONTH
@@ -436,6 +437,19 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "hospital_short_name_after_movement", "HOSPITAL",
+            # A listed hospital named without its head after a move: common words too ("sacred heart").
+            rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
+            rf"(?P<value>(?i:{cms_hospital_short_pattern()}))(?![\w'’-])",
+            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
+            r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
+            priority=1,  # weak: a name on the same words and the tagger's label win
+            description=(
+                "a hospital of the CMS list named without its head word after a verb that moves the patient "
+                "('transfer back to holy cross', 'prepared to go to Sacred Heart')"
+            ),
+        ),
+        RegexRule(
             "ward_name_number", "DEPARTMENT",
             rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?i:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}}(?=[ \t]?\d)|[a-z]{{5,}}(?=[ \t]\d))(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
             checks=("institution_word",),
@@ -645,6 +659,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("ON ARRIVAL TO WESTERBROOK 4. FAMILY IN", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
     ("Resp. care note:\n Cardiac arrest called To westerbrook 6 At 0455.", "DEPARTMENT", "westerbrook", "ward_name_number"),
+    ("please see page 2 for transfer back to holy cross \nfor hpi", "HOSPITAL", "holy cross", "hospital_short_name_after_movement"),
+    ("Pt is prepared to go to Good Samaritan. Vital signs stable.", "HOSPITAL", "Good Samaritan", "hospital_short_name_after_movement"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
     ("HAS BEEN MANAGED BY THE CHF TEAM AT QH, BUT", "HOSPITAL", "QH", "hospital_initialism_at"),
     ("SURGEON WOULD NEED TO LEAVE QH, HAVE SURGERY AND RETURN", "HOSPITAL", "QH", "hospital_initialism_at"),
