@@ -39,6 +39,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .labels import PERSON_LABELS
 from .rules.component import PRIORITY_ATTR, SHAPE_ATTR
 from .spangroups import (
     DETECTOR_OF_GROUP,
@@ -113,10 +114,6 @@ def split_between_shapes(cluster: List[Candidate], doc: Doc) -> List[List[Candid
     return [[s] + [c for c in cluster if not c.shape and s.start <= c.start and c.end <= s.end] for s in shapes]
 
 
-#: Labels of a person a rule names inside a tagger's PROFESSION span.
-_PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
-
-
 def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
     """A tagger's PROFESSION span that covers a person a rule or a list named
     ("health care proxy - Marcela Carlson", "nurse practitioner Ines Varga")
@@ -131,12 +128,12 @@ def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Cand
     start = min(c.start for c in cluster)
     end = max(c.end for c in cluster)
     role = [c for c in cluster if c.group == NER_GROUP and c.label == "PROFESSION" and c.start == start and c.end == end]
-    people = [c for c in cluster if c.group != NER_GROUP and c.label in _PERSON_LABELS]
+    people = [c for c in cluster if c.group != NER_GROUP and c.label in PERSON_LABELS]
     if not role or not people:
         return [cluster]
     first = min(c.start for c in people)
     last = max(c.end for c in people)
-    if any(c.group != NER_GROUP and c.label not in _PERSON_LABELS for c in cluster) or (first, last) == (start, end):
+    if any(c.group != NER_GROUP and c.label not in PERSON_LABELS for c in cluster) or (first, last) == (start, end):
         return [cluster]
     parts: List[List[Candidate]] = []
     for part_start, part_end in ((start, first), (last, end)):
@@ -145,7 +142,8 @@ def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Cand
         while part_start < part_end and not any(ch.isalnum() for ch in doc[part_start].text):
             part_start += 1
         if part_start < part_end:
-            parts.append([replace(role[0], start=part_start, end=part_end)])
+            inside = [c for c in cluster if c is not role[0] and part_start <= c.start and c.end <= part_end]
+            parts.append([replace(role[0], start=part_start, end=part_end), *inside])
     people_part = [c for c in cluster if first <= c.start and c.end <= last]
     return sorted(parts + [people_part], key=lambda part: min(c.start for c in part))
 
