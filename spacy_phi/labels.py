@@ -99,6 +99,8 @@ DIRECT_IDENTIFIER_LABELS: FrozenSet[str] = frozenset(
     CATEGORY_LABELS[Category.CONTACT] + CATEGORY_LABELS[Category.ID] + ("DATE", "ZIP")
 )
 
+#: The labels of a person's name (the NAME category but USERNAME).
+PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 SAFE_HARBOR_AGE_LIMIT = 89
 _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 

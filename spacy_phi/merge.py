@@ -22,6 +22,9 @@ Policy (recall first):
    (PHONE / FAX) from the NER can still win. Two or more shape matches joined
    only by punctuation under one longer span ("201-836-4470, dalia@x.com")
    become one entity each, so each keeps its label and its surrogate.
+   A tagger's PROFESSION span around a person a rule named ("health care
+   proxy - Marcela Carlson") is split the same way: the person keeps its
+   label, the role's words stay a PROFESSION.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
    when a rule contributed; score: the NER's confidence when NER spans are
@@ -30,12 +33,13 @@ Policy (recall first):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from spacy.language import Language
 from spacy.tokens import Doc, Span
 
+from .labels import PERSON_LABELS
 from .rules.component import PRIORITY_ATTR, SHAPE_ATTR
 from .spangroups import (
     DETECTOR_OF_GROUP,
@@ -108,6 +112,40 @@ def split_between_shapes(cluster: List[Candidate], doc: Doc) -> List[List[Candid
     if any(i not in covered and any(ch.isalnum() for ch in doc[i].text) for i in range(start, end)):
         return [cluster]
     return [[s] + [c for c in cluster if not c.shape and s.start <= c.start and c.end <= s.end] for s in shapes]
+
+
+def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
+    """A tagger's PROFESSION span that covers a person a rule or a list named
+    ("health care proxy - Marcela Carlson", "nurse practitioner Ines Varga")
+    is split: the person keeps the rule's label, the words of the role before
+    and after it stay a PROFESSION; a part that holds no letter or digit (the
+    dash between them) is left out. Any other cluster is returned as it is.
+
+    cluster (List[Candidate]): one overlap cluster.
+    doc (Doc): its doc.
+    RETURNS (List[List[Candidate]]): the clusters.
+    """
+    start = min(c.start for c in cluster)
+    end = max(c.end for c in cluster)
+    role = [c for c in cluster if c.group == NER_GROUP and c.label == "PROFESSION" and c.start == start and c.end == end]
+    people = [c for c in cluster if c.group != NER_GROUP and c.label in PERSON_LABELS]
+    if not role or not people:
+        return [cluster]
+    first = min(c.start for c in people)
+    last = max(c.end for c in people)
+    if any(c.group != NER_GROUP and c.label not in PERSON_LABELS for c in cluster) or (first, last) == (start, end):
+        return [cluster]
+    parts: List[List[Candidate]] = []
+    for part_start, part_end in ((start, first), (last, end)):
+        while part_start < part_end and not any(ch.isalnum() for ch in doc[part_end - 1].text):
+            part_end -= 1
+        while part_start < part_end and not any(ch.isalnum() for ch in doc[part_start].text):
+            part_start += 1
+        if part_start < part_end:
+            inside = [c for c in cluster if c is not role[0] and part_start <= c.start and c.end <= part_end]
+            parts.append([replace(role[0], start=part_start, end=part_end), *inside])
+    people_part = [c for c in cluster if first <= c.start and c.end <= last]
+    return sorted(parts + [people_part], key=lambda part: min(c.start for c in part))
 
 
 def choose_label(cluster: Sequence[Candidate]) -> Candidate:
@@ -185,7 +223,12 @@ class PhiMerge:
             capture_ner(doc, NER_GROUP)
         entities: List[Span] = []
         provenance: List[Provenance] = []
-        clusters = [part for cluster in merge_candidates(self.candidates(doc)) for part in split_between_shapes(cluster, doc)]
+        clusters = [
+            piece
+            for cluster in merge_candidates(self.candidates(doc))
+            for part in split_between_shapes(cluster, doc)
+            for piece in split_person_from_role(part, doc)
+        ]
         for cluster in clusters:
             winner = choose_label(cluster)
             start = min(c.start for c in cluster)

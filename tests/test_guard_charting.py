@@ -27,6 +27,24 @@ VETOED = [
     (CAPS + "PLAN TO PULL SWAN TODAY", "SWAN TODAY", "HOSPITAL", "guard:common_word/ordinary_words"),
     (CAPS + "WILL WAKE THIS AM", "WAKE THIS", "ORGANIZATION", "guard:common_word/ordinary_words"),
     (CAPS + "GOOD ABGS ON CURRENT SETTINGS", "GOOD ABGS", "DOCTOR", "guard:common_word/ordinary_words"),
+    # a reading's qualifier between its measure word and its value
+    (CAPS + "ID- TEMP MAX 99.8 THIS AM. CONT AMBISONE", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
+    (CAPS + "ID: T(MAX)98.7(PO). AM LABS PENDING", "MAX", "PATIENT", "guard:abbreviation/reading_qualifier"),
+    (CAPS + "ID: TEMP MAX 100-100.4 FOUL SMELLING STOOL", "TEMP MAX", "DOCTOR", "guard:abbreviation/reading_qualifier"),
+    # a ventilator mode in its setting or its change
+    (CASED + "Intubated, attempted to change settings from AC to SIMV with RR 12", "AC", "CITY", "guard:abbreviation/ventilator_mode"),
+    (CASED + "patient weaned from PS 15 to 10 this evening", "PS", "CITY", "guard:abbreviation/ventilator_mode"),
+    (CASED + "Family: Neice called and was updated on plan.", "Neice", "PATIENT", "guard:common_word/relative_word"),
+    # an ICU drip cut short, a name too
+    (CASED + "Currently on Neo, titrating for SBP > 90", "Neo", "DATE", "validator:date_without_date_word/no_date_word"),
+    # half of a staff role of two words
+    (CAPS + "FAMILY IN AND SPOKE WITH HOUSE STAFF REGARDING PLAN.", "HOUSE", "ORGANIZATION", "guard:common_word/role_phrase"),
+    (CAPS + "EXAMINED FREQUENTLY BY HOUSE OFFICER; NO CHANGE", "HOUSE", "DOCTOR", "guard:common_word/role_phrase"),
+    # a relative word alone, and nursing shorthand a name list holds too
+    (CAPS + "PT'S DAUGHTER AND SON AT THE BEDSIDE.", "SON", "PATIENT", "guard:common_word/relative_word"),
+    (CASED + "Spoke with wife, Son and sister at bedside.", "Son", "PATIENT", "guard:common_word/relative_word"),
+    (CAPS + "SOCIAL: DAUGHTER & SON-IN-LAW PRESENT.", "SON-IN-LAW", "PATIENT", "guard:common_word/relative_word"),
+    (CAPS + "PUPILS EQUAL AND REACTIVE AND PT. MAE AT THIS TIME.", "MAE", "PATIENT", "validator:medical_or_brand_words/name"),
 ]
 
 
@@ -50,6 +68,12 @@ KEPT = [
     (CAPS + "EMS: BRAVO AMBULANCE CREW AT BEDSIDE", "BRAVO AMBULANCE", "ORGANIZATION"),  # no charting word
     ("PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE\n1450 Peachtree Rd", "PIEDMONT VALLEY ORTHOPAEDICS & SPORTS MEDICINE", "HOSPITAL"),
     (CAPS + "LEAVE QUENTIN IN FOR NOW", "LEAVE QUENTIN", "DOCTOR"),  # a name that is no word
+    (CAPS + "SON MAX CALLED FROM WORK", "MAX", "PATIENT"),  # no reading around it
+    (CAPS + "SPOKE WITH DR HOUSE REGARDING PLAN", "HOUSE", "DOCTOR"),  # a title, no role after it
+    (CASED + "Son drove her up from AC to Philadelphia last night.", "AC", "CITY"),  # a town, no mode after "to"
+    (CASED + "Seen by Dr. Son in clinic.", "Son", "DOCTOR"),  # a title before the relative word
+    (CAPS + "DAUGHTER MAE CALLED FOR UPDATE", "MAE", "PATIENT"),  # a relative before the shorthand
+    (CASED + "Her friend Mae Jones visited.", "Mae", "PATIENT"),  # in mixed case the list's capitals do not match
 ]
 
 

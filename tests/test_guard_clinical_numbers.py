@@ -54,7 +54,7 @@ VETOED = [
     ("resp: cxs at bases up 1/3-1/2. sat 94%", "1/3", "DATE", "validator:measurement/fraction"),
     ("Recieved Pt on 1/2ns with 40meq kcl", "1/2", "DATE", "validator:measurement/number_with_unit"),
     ("vvi pacer ~3/4 of time w afib", "3/4", "DATE", "validator:measurement/fraction"),
-    ("BP DOWN TO 100-120/50'S , CURRENTLY", "100-120/50'S", "ROOM", "validator:measurement/reading_after_measure_word"),
+    ("BP DOWN TO 100-120/50'S , CURRENTLY", "100-120/50'S", "ROOM", "validator:measurement/pressure_range"),
     ("SBP 60'S-120'S/PALP", "60'S-120'S", "DATE", "validator:measurement/reading_decade"),
     ("EPISODE OF HYPOTENSION DOWN TO 70'S/, RESTARTED", "70'S/", "DATE", "validator:measurement/open_blood_pressure"),
     ("BP HIGH PER ALINE, (170-190/60-70'S). COZAAR", "170", "PHONE", "validator:measurement/open_blood_pressure"),
@@ -83,6 +83,10 @@ VETOED = [
     ("C/DB Q 1-2 HRS, RAISING SPUTUM", "DB Q 1-2", "DEVICE", "validator:identifier_without_shape_or_cue"),
     ("PA LINE DC/D 1800 PER MD", "D 1800", "DEVICE", "validator:identifier_without_shape_or_cue"),
     ("#16 FR FOLEY PLACED AND DRAINING", "16 FR FOLEY", "IDNUM", "validator:measurement/number_with_unit"),
+    # A range of pressures over a value or a range: no month or day runs from 63 to 70.
+    ("cardiac--hr av paced at 70's, pa# 63-70/27-30, cvp 28-31", "63-70/27", "IDNUM", "validator:measurement/pressure_range"),
+    ("PAP has slowly been decreasing and is in 50-60/19-23s. Wedge 18", "50-60/19-23s", "ROOM", "validator:measurement/pressure_range"),
+    ("bp 79-93/30-40, pa #'s 46-60/18-30, ntg gtt started", "'s 46-60/18-30", "IDNUM", "validator:measurement/pressure_range"),
 ]
 
 # (text, value, label): real PHI in the same shapes, kept.
@@ -110,6 +114,7 @@ KEPT = [
     ("Transferred to Rm 12-14 on the floor", "12-14", "ROOM"),
     ("PMH: CABG from 2000 to 2010 at Mercy", "2000", "DATE"),
     ("admitted 3/2/2015 with CHF", "3/2/2015", "DATE"),
+    ("chemo 10-12/2019 at Mercy, then surgery", "10-12/2019", "DATE"),  # months over a year: a date range
     ("lives in Spokane, last contact ~2021; pt gave", "2021", "DATE"),
     ("Visit: Sat 9/14/2023 11:42", "9/14/2023", "DATE"),
     ("1 episode VT 12/31/25 23:52 (New Year's Eve)", "12/31/25", "DATE"),

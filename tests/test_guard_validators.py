@@ -381,6 +381,10 @@ def test_unlisted_eponym_before_a_medical_head_is_vetoed(guard_nlp):
     assert vetoed_reason(guard_nlp, "West Nile virus infection", "West Nile", "CITY") == "guard:eponym_with_head/unlisted_eponym"
     # a title keeps a person: "Dr. Killip class" is no eponym
     assert vetoed_reason(guard_nlp, "Dr. Killip class today", "Killip", "DOCTOR") is None
+    # a lower-case rule match before its head: the name is the tear's
+    assert vetoed_reason(
+        guard_nlp, "endoscopy showed mallory weiss tear. no active bleeding", "mallory weiss", "PATIENT", RULES_GROUP
+    ) == "guard:eponym_with_head/eponym_before_head"
 
 
 def test_lowercase_given_names_are_found_by_the_rules():
@@ -751,6 +755,8 @@ def test_the_reference_lists_every_veto_reason():
         (_CASED + "hypotension (86/50) overnight", "86/50", "DATE", NER_GROUP, "validator:date_not_date_shaped/blood_pressure"),
         (_CASED + "CXR c/w TTN. Blood gas 7.29/52/48. Glucose 38", "29/52/48", "DATE", NER_GROUP, "validator:date_not_date_shaped/blood_gas"),
         ("pain is about a 7/10 today", "7/10", "DATE", NER_GROUP, "validator:date_not_date_shaped/rating_out_of_ten"),
+        ("while at lunch developed severe 10/10 angina. She went", "10/10", "DATE", NER_GROUP, "validator:date_not_date_shaped/rating_out_of_ten"),
+        ("c/o 8/10 chest pain radiating to L arm", "8/10", "DATE", NER_GROUP, "validator:date_not_date_shaped/rating_out_of_ten"),
         (_CASED + "Strength is 4/5 on the right and 5/5 on the left.", "4/5", "DATE", NER_GROUP, "validator:date_not_date_shaped/score"),
         (_CASED + "BiPAP 12/5 overnight.", "12/5", "DATE", NER_GROUP, "validator:measurement/vent_mode_and_number"),
         (_CASED + "Hip abd 4/5 R, 5/5 L. Patellar mobility decreased.", "4/5", "DATE", NER_GROUP, "validator:date_not_date_shaped/strength_with_side"),

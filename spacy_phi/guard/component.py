@@ -82,7 +82,7 @@ from ..labels import LABEL_NAMES, Category, category_of
 from ..lexicon.common_words import FUNCTION_WORDS, name_like_words, person_names
 from ..lexicon.common_words_es import spanish_vocabulary
 from ..lexicon.gazetteers import us_cities_lower
-from ..lexicon.person_words import NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE
+from ..lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, NOT_NAME_AFTER_RELATIVE, RELATIVE_BEFORE, RELATIVE_WORDS
 from ..lexicon.vocabulary import VOCABULARY_FILES, MedicalVocabulary, default_vocabulary, normalize_term
 from ..lexicon.word_usage import misspelt_lower_case_word, written_in_lower_case
 from ..serialization import JsonStateMixin
@@ -98,14 +98,24 @@ from ..spangroups import (
 )
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
+    READING_QUALIFIER,
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
     UNIT_AFTER_SLASH,
+    VENTILATOR_MODE,
+    reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
     unit_after_slash,
+    ventilator_mode,
 )
-from .checks.doubt import DEFAULT_DOUBT_BELOW, unsure_in_capitals_reason, unsure_ordinary_word_reason, unsure_shorthand_reason
+from .checks.doubt import (
+    DEFAULT_DOUBT_BELOW,
+    unsure_in_capitals_reason,
+    unsure_in_clinical_list_reason,
+    unsure_ordinary_word_reason,
+    unsure_shorthand_reason,
+)
 from .checks.shorthand import ROLE_ABBREVIATIONS, is_chain_name, named_in_context, shorthand_reason
 from .checks.person import INSTITUTION_WORDS, SIDE_LETTERS, is_cased_text, is_mostly_upper_case
 from .reasons import (
@@ -138,6 +148,10 @@ _RELATIVE_NOT_TITLE = re.compile(
     r"\b(?:my|his|her|your|our|their|a|the|older|younger|big|little)\s+(?:sister|brother|father)\.?[ \t]*\Z",
     re.IGNORECASE,
 )
+#: One relative word ("SON", "Daughter", "wife's").
+_RELATIVE_WORD = re.compile(rf"{RELATIVE_WORDS}(?:['’]s?)?", re.IGNORECASE)
+#: "monitor MS. OOB as tol": the mental status, no title before the span.
+_MENTAL_STATUS_BEFORE = re.compile(MENTAL_STATUS_AFTER_WATCHING + r"[ \t]*\Z", re.IGNORECASE)
 _DEGREE_AFTER = re.compile(r"^\s*,?\s*(?:M\.?D\.?|R\.?N\.?|N\.?P\.?|PA-C|D\.?O\.?|Ph\.?D\.?|MBBS|DDS|LCSW|LICSW|CNM)\b")
 #: Labels whose tagger-only spans are vetoed when made of common words only.
 DEFAULT_COMMON_WORD_LABELS = [
@@ -203,6 +217,10 @@ OWN_HEAD = sub_reason(REASON_EPONYM, "own_head")
 FUNCTION_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "function_words")
 #: A person span of role words: "Referring MD:".
 ROLE_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "role_words")
+#: One word of a staff role of two words: "HOUSE" of "HOUSE STAFF".
+HALF_A_ROLE_PHRASE = sub_reason(REASON_COMMON_WORD, "role_phrase")
+#: A person span that is one relative word, no title before it: "SON" of "WIFE, SON AND SISTER".
+RELATIVE_WORD_ALONE = sub_reason(REASON_COMMON_WORD, "relative_word")
 #: A tagger's span of ordinary English words: "5. Gout", "Denies LOC".
 ORDINARY_WORDS_ONLY = sub_reason(REASON_COMMON_WORD, "ordinary_words")
 
@@ -334,15 +352,23 @@ class PhiGuard(JsonStateMixin, Pipe):
             # "w/ sister when she arrives": even after a title or relative word,
             # a lower-case function word is never the name.
             return FUNCTION_WORDS_ONLY
+        if group == NER_GROUP and label in PERSON_LABELS | INSTITUTION_LABELS and _half_of_a_role_phrase(span, text):
+            return HALF_A_ROLE_PHRASE  # "HOUSE" of "SPOKE WITH HOUSE STAFF", "EXAMINED BY HOUSE OFFICER"
         if group == NER_GROUP and label in PERSON_LABELS and _role_words_only(span):
             # "Referring MD:", "Supervising: Dr. Abdi": the degree after it is the role's.
             return ROLE_WORDS_ONLY
         if label in self.guarded_labels or label in PERSON_LABELS:
             before = text[max(0, span.start_char - 20) : span.start_char]
-            if _TITLE_BEFORE.search(before[-12:]) and not _RELATIVE_NOT_TITLE.search(before):
+            if (
+                _TITLE_BEFORE.search(before[-12:])
+                and not _RELATIVE_NOT_TITLE.search(before)
+                and not _MENTAL_STATUS_BEFORE.search(before)
+            ):
                 return None
             if _DEGREE_AFTER.match(text[span.end_char : span.end_char + 10]):
                 return None
+            if group == NER_GROUP and label in PERSON_LABELS and _RELATIVE_WORD.fullmatch(span.text.strip()):
+                return RELATIVE_WORD_ALONE  # "SON" of "DAUGHTER AND SON": a relative, no name
         if validate:
             if cased is None:
                 cased = is_cased_text(text)
@@ -365,6 +391,10 @@ class PhiGuard(JsonStateMixin, Pipe):
             # ("CA 8.9", "K, CA, AND MAG"), a state code as an institution ("AT MN", midnight).
             if unit_after_slash(span, text):
                 return UNIT_AFTER_SLASH
+            if reading_qualifier(span, text):
+                return READING_QUALIFIER
+            if ventilator_mode(span, text):
+                return VENTILATOR_MODE
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):
@@ -418,11 +448,15 @@ class PhiGuard(JsonStateMixin, Pipe):
         if group == NER_GROUP and span.label_ in self.common_word_labels and self._common_words_only(span, text):
             return ORDINARY_WORDS_ONLY
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, place=span.label_ in _TOWN_LABELS):
-            return unsure_in_capitals_reason(span, text, self._check_words, self._ordinary_in_capitals)
+            return unsure_in_clinical_list_reason(span, text, self._check_words) or unsure_in_capitals_reason(
+                span, text, self._check_words, self._ordinary_in_capitals
+            )
         if span.label_ in self.common_word_labels and self._doubted(group, score, text, lower_case=True):
             cased = is_cased_text(text) if cased is None else cased
-            return unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased) or (
-                unsure_ordinary_word_reason(span, text, self._check_words) if cased else None
+            return (
+                unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased)
+                or unsure_in_clinical_list_reason(span, text, self._check_words)
+                or (unsure_ordinary_word_reason(span, text, self._check_words) if cased else None)
             )
         return None
 
@@ -539,11 +573,7 @@ class PhiGuard(JsonStateMixin, Pipe):
         """A clinical abbreviation of three letters or more with a plural "S" ("ABGS",
         "HCTS", "PRBCS"); two letters and an "S" are as often an organisation's
         initials ("IHS")."""
-        vocab = self.vocabulary
-        if len(word) < 4 or not word.endswith(("S", "s")):
-            return False
-        stem = word[:-1]
-        return vocab.is_clinical_abbreviation(stem) or vocab.is_lower_case_shorthand(stem)
+        return self.vocabulary.is_abbreviation_plural(word)
 
     def _short_word_in_capitals(self, word: str, single: bool) -> bool:
         """A word of at most three capitals that is a word or a clinical abbreviation
@@ -786,6 +816,26 @@ def _role_words_only(span: Span) -> bool:
     """Whether the span's words all name a clinician's role ("Referring")."""
     words = [t.text.lower() for t in span if t.is_alpha]
     return bool(words) and all(w in _ROLE_WORDS for w in words)
+
+
+#: Staff roles of two words that a tagger cuts in half ("HOUSE" of "HOUSE STAFF").
+_ROLE_PHRASES = frozenset({("house", "staff"), ("house", "officer"), ("house", "officers"), ("charge", "nurse")})
+_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
+_PREVIOUS_WORD = re.compile(r"([A-Za-z]+)[ \t]+\Z")
+
+
+def _half_of_a_role_phrase(span: Span, text: str) -> bool:
+    """Whether a one-word span and the word after or before it are a staff role
+    of two words ("HOUSE" of "HOUSE STAFF", "NURSE" of "CHARGE NURSE")."""
+    word = span.text.strip().lower()
+    if not word.isalpha():
+        return False
+    after = _NEXT_WORD.match(text, span.end_char)
+    before = _PREVIOUS_WORD.search(text, max(0, span.start_char - 20), span.start_char)
+    return bool(
+        (after and (word, after.group(1).lower()) in _ROLE_PHRASES)
+        or (before and (before.group(1).lower(), word) in _ROLE_PHRASES)
+    )
 
 
 #: A capitalised place of one to three words and its comma, right before a span.

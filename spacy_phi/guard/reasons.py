@@ -42,6 +42,8 @@ REASON_UNSURE_IN_CAPITALS = _kind("guard:unsure_in_capitals")
 REASON_UNSURE_SHORTHAND = _kind("guard:unsure_shorthand")
 # a tagger's person span of a note in mixed case that the tagger doubts and that is one ordinary word no name list holds (checks/doubt.py)
 REASON_UNSURE_ORDINARY_WORD = _kind("guard:unsure_ordinary_word")
+# a tagger span that the tagger doubts and that is one item of a list of clinical shorthand (checks/doubt.py)
+REASON_UNSURE_IN_CLINICAL_LIST = _kind("guard:unsure_in_clinical_list")
 
 # -- a site's policy (spacy_phi.policy): a `never_phi` term or regex ------------------
 

@@ -94,6 +94,9 @@ _READING_TRIPLE = re.compile(r"^\d{1,2}\s*/\s*\d{1,2}\s*/\s*(\d{3,4})\s*-?$")
 #: Numbers chained by dashes around a pair ("5-[6/3]-4/0-80"): ranges of readings.
 _DASH_CHAIN_BEFORE = re.compile(r"\d\s*-\s*$")
 _DASH_CHAIN_AFTER = re.compile(r"\s*-\s*\d")
+#: A range of pressures over a value or a range ("63-70/27", "46-60/18-30",
+#: "50-60/19-23s"): its first two numbers are no month and no day (over 31).
+_RANGE_OVER_RANGE = re.compile(r"^(?:['’]s\s+)?(\d{2,3})\s*-\s*(\d{2,3})\s*/\s*\d{1,3}(?:\s*-\s*\d{1,3})?(?:['’]?s)?$", re.IGNORECASE)
 _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.IGNORECASE)
 #: A common fraction ("1/2", "2/3", "3/4"), and what makes it one: a position
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
@@ -170,6 +173,9 @@ def reading_shape(value: str, text: str, start: int, end: int) -> Optional[str]:
         return "reading_triple"  # CO/CI/SVR "8/4/460-", "3/2/1500": no year has three digits or is so early
     if _DASH_CHAIN_BEFORE.search(text, max(0, start - 4), start) and _DASH_CHAIN_AFTER.match(text, end):
         return "reading_triple"  # "5-6/3-4/0-80": a chain of ranges, no date
+    pressures = _RANGE_OVER_RANGE.match(value.strip())
+    if pressures and min(int(pressures.group(1)), int(pressures.group(2))) > 31:
+        return "pressure_range"  # "PA 63-70/27", "PAP'S 68-76/30-37": no date runs from 63 to 70
     if _OPEN_PRESSURE.match(value.strip()):
         return "open_blood_pressure"  # "130/", "150-160/"
     if re.fullmatch(r"\d{2,3}", value.strip()) and _PRESSURE_RANGE_AFTER.match(text, end):

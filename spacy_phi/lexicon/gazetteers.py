@@ -166,6 +166,38 @@ def cms_hospital_pattern() -> str:
     return trie_pattern(cms_hospital_names())
 
 
+#: Words that end a hospital's listed name and say only what it is ("SACRED HEART
+#: MEDICAL CENTER", "HOLY CROSS HOSPITAL"): notes name it without them.
+_LISTED_NAME_ENDING = re.compile(
+    r"[ \t]+(?:regional[ \t]+)?(?:medical[ \t]+cent(?:er|re)|hospitals?|infirmary|health[ \t]+(?:system|center|care)|"
+    r"healthcare|medical|health|center|inc|llc|campus)$"
+)
+
+
+@lru_cache(maxsize=1)
+def cms_hospital_short_names() -> FrozenSet[str]:
+    """The names of the CMS hospital list without the words that end them
+    ("sacred heart", "holy cross", "good samaritan" of "GOOD SAMARITAN
+    HOSPITAL"), of two words or more: how notes name a hospital after a move
+    ("transfer back to holy cross"). Common words are kept: only the move's
+    context may read them (`hospital_short_name_after_movement`)."""
+    names = set()
+    for row in _cms_hospital_rows():
+        name, shorter = " ".join(row["name"].lower().split()), ""
+        while shorter != name:
+            shorter, name = name, _LISTED_NAME_ENDING.sub("", name)
+        name = name.removeprefix("the ")
+        if len(name.split()) >= 2 and not all(word in _NAME_CONNECTORS for word in name.split()):
+            names.add(name)
+    return frozenset(names)
+
+
+@lru_cache(maxsize=1)
+def cms_hospital_short_pattern() -> str:
+    """`trie_pattern` of `cms_hospital_short_names`."""
+    return trie_pattern(cms_hospital_short_names())
+
+
 #: Countries that are also English words or other places, never matched in lower case.
 _COUNTRIES_THAT_ARE_WORDS = frozenset(
     "turkey chad china jordan guinea chile niger georgia jersey panama iceland man guernsey america "

@@ -9,8 +9,9 @@ import re
 #: Relatives and other lay people, as a regex alternation (no groups, no flags):
 #: match it case-insensitively for "Dtr Renata", as written for "wife agnieszka".
 RELATIVE_WORDS = (
+    # with the slips notes write them in ("neice", "grandaughter")
     r"(?:wife|husband|spouse|son|daughter|dtr|dau|child|mother|mom|mum|father|dad|brother|bro|sister|sis|"
-    r"sibling|aunt|uncle|cousin|niece|nephew|grandson|granddaughter|grandmother|grandfather|grandma|"
+    r"sibling|aunt|uncle|cousin|niece|neice|nephew|grandson|granddaughter|grandaughter|grandmother|grandfather|grandma|"
     r"grandpa|granny|boyfriend|girlfriend|fianc[eé]e?|partner|roommate|friend|neighbou?r|landlord|"
     r"landlady|caregiver|guardian|proxy|hha|aide|pca|step(?:mother|father|son|daughter|mom|dad))"
     r"(?:-in-law)?s?"
@@ -49,3 +50,7 @@ STAFF_ROLE_ABBREVIATIONS = frozenset(
 )
 #: Staff roles a nursing note writes for a clinician ("HO" the house officer, "RN", "RRT").
 NURSING_ROLE_ABBREVIATIONS = STAFF_ROLE_ABBREVIATIONS | frozenset({"HO"})
+
+#: "MS" after a word of watching is the mental status, not the title: "monitor MS. OOB as tol",
+#: "monitor ms. replete lytes" (the pattern ends at the dot).
+MENTAL_STATUS_AFTER_WATCHING = r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\."

@@ -29,6 +29,7 @@ INSTITUTIONS_AFTER_NAMES: Tuple[str, ...] = (
     "department_service_unit",
     "organization_suffix",
     "hospital_cms_name",
+    "hospital_short_name_after_movement",
     "person_before_email",
     "organization_public_service",
     "organization_us_military",

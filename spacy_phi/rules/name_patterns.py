@@ -242,7 +242,7 @@ def is_speaking_given_name(value: str) -> bool:
     return value[:1].isupper() and value[1:].islower() and (word in greeted_given_names() or word in _SPEAKER_ONLY_NAMES)
 
 
-def _person_name_word(word: str) -> bool:
+def is_person_name_word(word: str) -> bool:
     """A name word of the shipped lists (Faker's locales, the project's pools) or the census."""
     return word in person_names() or word in census_given_names()
 
@@ -299,7 +299,7 @@ def is_appositive_given_name(value: str) -> bool:
     if value in _SPEAKER_ONLY_NAMES:  # "will", "may", "hope": modal or month elsewhere
         return True
     return (
-        _person_name_word(value)
+        is_person_name_word(value)
         and value not in FUNCTION_WORDS
         and value not in SPOKEN_WORDS
         and value not in NOT_NAME_AFTER_RELATIVE
@@ -309,10 +309,16 @@ def is_appositive_given_name(value: str) -> bool:
 def is_lower_case_person_name(value: str) -> bool:
     """Whether lower-case words are a person's name where the context says a
     person is named ("bernadette mulcahy is a seventy four year old", "my name
-    is lucia"): every word a person-name word and no ordinary English word."""
+    is lucia"): every word a person-name word and no ordinary English word, but
+    for a surname English writes mostly capitalised ("lorrie morales")."""
     vocabulary = default_vocabulary()
     words = value.split()
-    return value.islower() and bool(words) and all(_person_name_word(w) and not vocabulary.is_common_word(w) for w in words)
+    # A surname that is a word too counts when English writes it mostly as a name ("lorrie morales").
+    return (
+        value.islower()
+        and bool(words)
+        and all(is_person_name_word(w) and (not vocabulary.is_common_word(w) or (i > 0 and written_as_name(w))) for i, w in enumerate(words))
+    )
 
 
 def is_given_and_unlisted_family_name_lower(value: str) -> bool:

@@ -78,10 +78,16 @@ def _check_not_common_word(value: str) -> bool:
     """No word of the value is an ordinary word of the shipped `phi_guard`
     vocabulary (common English word, drug, clinical abbreviation): "agnieszka"
     passes, "aware", "has", "prn" and "lasix" do not, nor a verb that follows a
-    relative ("said", "made": `NOT_NAME_AFTER_RELATIVE`). For lower-case name rules."""
+    relative ("said", "made": `NOT_NAME_AFTER_RELATIVE`), nor a lower-case slip of
+    a common word that no name list holds ("son and husband visisted"). For
+    lower-case name rules."""
     vocabulary = default_vocabulary()
     return not any(
-        vocabulary.is_ordinary_word(word) or word.lower() in NOT_NAME_AFTER_RELATIVE for word in _LETTER_RUN.findall(value)
+        vocabulary.is_ordinary_word(word)
+        or word.lower() in NOT_NAME_AFTER_RELATIVE
+        # a capitalised surname is often one letter from a word ("Whitcomb"): lower case only
+        or (word.islower() and vocabulary.is_misspelt_common_word(word) and not name_patterns.is_person_name_word(word))
+        for word in _LETTER_RUN.findall(value)
     )
 
 

@@ -29,6 +29,7 @@ from . import spanish
 from .ages import surrogate_age
 from ..date_text import UnparseableDateError, parse_date
 from ..errors import SurrogateError
+from ..labels import PERSON_LABELS
 from .dates import date_offset, is_weekday_list, shift_date_text
 from .geography import ADDRESS_LABELS, Geography
 from .identifiers import (
@@ -46,7 +47,6 @@ from .names import NameLinker, sex_hint, surrogate_username, titled_before
 from .organizations import is_generic_service, surrogate_named_place, surrogate_profession
 
 #: Labels whose surrogates are person names (linked within a document).
-PERSON_LABELS = frozenset({"PATIENT", "DOCTOR"})
 #: Labels with generic format-preserving surrogates.
 ID_LABELS = frozenset(
     {"MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM", "ROOM"}

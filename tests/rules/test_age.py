@@ -11,6 +11,9 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    # a number opening a line before the history is an age only from 90 up
+    ("Problems:\n2 s/p fall, no injury", "2"),
+    ("notes\n45 w/ chf, stable", "45"),
     ("Lungs clear. 6-minute walk test: 340 m, SpO2 nadir 89%", "340"),
     ("Pt a retired chemist (3M); flew back", "3M"),
     ("Placed:\n16F foley, draining clear urine", "16F"),

@@ -11,6 +11,11 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    # a clock time after "at", "till" and an approximation; a target; a fingerstick
+    ("cv/resp vss nsr extubated at aprox 2030 with stable gas", "2030"),
+    ("SOCIAL=WIFE & DAUGHTER PRESENT TILL APPROX 2030. A: GOOD RESPONSE", "2030"),
+    ("s/p pacer placement. wean neo as tol, map goal 60. bedrest", "60"),
+    ("h/o DM, admitted w/ MS changes and FS 54. given d50", "54"),
     ("uop in dec over last 4 hrs", "dec"),  # a decrease, no December
     ("jun kinase assay sent", "jun"),
     ("STRENGTH 4/5 - 5/5 BILAT", "5/5"),

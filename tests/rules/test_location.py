@@ -11,6 +11,13 @@ from .helpers import labels_and_values, rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    # a lower-case word before a number after "to" or "on": a drug, a setting, a word
+    ("increase to coumadin 5 mg tonight", "coumadin"),
+    ("titrated to levophed 4 this am", "levophed"),
+    ("weaned to pressure 10 support", "pressure"),
+    ("plt 61; she is to recieve 1 bag on-call to or.", "recieve"),  # a slip of a word
+    ("she is devoted to sacred heart devotions", "sacred heart"),  # a listed name without a move
+    ("GU: OOB to commodex3 voiding with stool.", "commodex"),
     ("RR 13-18\n CVS; T 99 PO. PACEMAKER ATTACHED.", "CVS"),  # a system header
     ("CVS: HR 80 SR, BP STABLE", "CVS"),
     ("ACTIVITY: OOB UP TO CH. TOL WELL.", "CH"),

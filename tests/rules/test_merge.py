@@ -52,6 +52,20 @@ def test_merge_pipeline_union_and_provenance():
     assert "Jane Roe" in [s.text for s in doc.spans[KNOWN_GROUP]]
 
 
+def test_a_person_inside_a_tagged_profession_keeps_its_label():
+    nlp = rules_pipeline(surrogates=False)
+    text = "Pt is DNR. Sister is health care proxy - Marisela Carlsen who lives nearby."
+    doc = nlp.make_doc(text)
+    start = text.index("health")
+    doc.ents = [doc.char_span(start, text.index(" who"), label="PROFESSION")]  # a fake NER: the role and the name
+    doc = nlp(doc)
+    assert [(e.label_, e.text) for e in doc.ents] == [("PROFESSION", "health care proxy"), ("PATIENT", "Marisela Carlsen")]
+    # a profession around no person stays whole
+    doc = nlp.make_doc("Works as a health care aide at night.")
+    doc.ents = [doc.char_span(11, 27, label="PROFESSION")]
+    assert [(e.label_, e.text) for e in nlp(doc).ents] == [("PROFESSION", "health care aide")]
+
+
 def test_merge_without_ner_reports_single_detectors():
     nlp = rules_pipeline(surrogates=False)
     doc = nlp("Call 617-555-1234.")

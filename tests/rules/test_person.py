@@ -110,6 +110,18 @@ LOOKALIKES = [
     ("Dr. Ballou and Team aware", "Team"),
     ("HO Notified of the drop in bp", "Notified"),
     ("DR BALLOU AND PT DISCUSSED", "PT"),
+    # after a name in capitals, a word of the sentence is no second name
+    ("DR WOODRUM UP TO SEE PT", "UP"),
+    ("DR KLEIN SO INFORMED OF LOW U/O", "SO"),
+    ("TRIAGE RN: Ines Varga, RN\n\nCHIEF COMPLAINT: chest pressure", "CHIEF"),  # a heading on the next line
+    # after a relative, a slip of a common word and nursing shorthand are no names
+    ("social: son and husband visisted. daughter called.", "visisted"),
+    ("in a great deal of pain. pca inc to 2mg for a total of 12mg", "inc"),
+    ("family in. son, daughter and wife at bedside.", "daughter"),  # a relative after a relative
+    # before "are his/her ... proxy": words, not names; after a spaced dash: a verb
+    ("Mom and Dad are his parents and proxies", "Mom"),
+    ("Son - Called back and was updated", "Called"),
+    ("Glucose and Insulin are her main issues", "Glucose"),
 ]
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 import re
 from typing import FrozenSet, List
 
+from ...labels import PERSON_LABELS
 from ...lexicon.label_lexicons import LabelLexicons
 from ...lexicon.vocabulary import MedicalVocabulary
 from ...lexicon.word_usage import written_in_lower_case
 
 #: Labels that name a person.
-PERSON_LABELS: FrozenSet[str] = frozenset({"PATIENT", "DOCTOR"})
 #: Labels that name an institution.
 INSTITUTION_LABELS: FrozenSet[str] = frozenset({"HOSPITAL", "ORGANIZATION", "DEPARTMENT"})
 #: Labels of places ("US" the study and a team's home are mistaken for them).

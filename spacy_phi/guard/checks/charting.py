@@ -16,6 +16,7 @@ from typing import FrozenSet
 
 from spacy.tokens import Span
 
+from ...lexicon.clinical_numbers import MEASURE_WORDS, VENT_WORDS
 from ..reasons import REASON_ABBREVIATION, sub_reason
 from .base import INSTITUTION_LABELS
 
@@ -25,6 +26,12 @@ UNIT_AFTER_SLASH = sub_reason(REASON_ABBREVIATION, "unit_after_slash")
 STATE_CODE_AS_LAB = sub_reason(REASON_ABBREVIATION, "state_code_as_lab")
 #: An institution that is only a state's code: "MN" (midnight) of "NEG 670CC AT MN".
 STATE_CODE_AS_INSTITUTION = sub_reason(REASON_ABBREVIATION, "state_code_as_institution")
+
+#: A reading's qualifier between its measure word and its value: "MAX" of "TEMP MAX 99.8", "T(MAX)98.7".
+READING_QUALIFIER = sub_reason(REASON_ABBREVIATION, "reading_qualifier")
+
+#: A ventilator mode in its setting or its change: "AC" of "from AC to PS 12/5", "PS" of "weaned from PS 15".
+VENTILATOR_MODE = sub_reason(REASON_ABBREVIATION, "ventilator_mode")
 
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
@@ -47,6 +54,47 @@ _ITEM_AFTER = re.compile(r"[ \t]*(?:,[ \t]*(?:and[ \t]+)?|and[ \t]+|&[ \t]*)([A-
 _PLACE_WORD_BEFORE = re.compile(r"\b(?:from|to|in|into|of|near|outside)[ \t]+(?:the[ \t]+)?\Z", re.IGNORECASE)
 #: Electrolytes and labs of a replacement list ("K, CA, AND MAG REPLETED").
 _LAB_ITEMS = frozenset("k na cl mg mag phos po4 ca ica bun cr hct hgb plt plts wbc inr ptt glu lytes co ci svr pcwp cvp".split())
+
+
+#: Words that qualify a reading ("TEMP MAX", "BP LOW", "HR AVG"); "max" and "min" are names too.
+_QUALIFIERS = frozenset("max maximum min minimum peak trough high low avg average mean".split())
+#: A measure word right before the qualifier, with an optional bracket: "TEMP ", "T(", "HR: ".
+_MEASURE_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS}|t)[ \t]*[(:]?[ \t]*\Z", re.IGNORECASE)
+#: A measure word and its qualifier as one span: "TEMP MAX", "T(MAX", "BP LOW".
+_MEASURE_AND_QUALIFIER = re.compile(rf"(?:{MEASURE_WORDS}|t)[ \t]*\(?[ \t]*(?:{'|'.join(sorted(_QUALIFIERS))})", re.IGNORECASE)
+#: The reading's value right after the qualifier: " 99.8", ")98.7", ": 150".
+_READING_AFTER = re.compile(r"[ \t]*[):=]?[ \t]*\d")
+
+
+def reading_qualifier(span: Span, text: str) -> bool:
+    """A word that qualifies a reading, between its measure word and its value
+    ("MAX" of "TEMP MAX 99.8" and "T(MAX)98.7", "LOW" of "BP LOW 80'S"), or
+    the measure word and its qualifier together ("TEMP MAX" of "TEMP MAX 100.4")."""
+    if not _READING_AFTER.match(text, span.end_char):
+        return False
+    value = span.text.strip()
+    if value.lower() in _QUALIFIERS:
+        return _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+    return _MEASURE_AND_QUALIFIER.fullmatch(value) is not None
+
+
+_VENT_MODE = re.compile(rf"(?:{VENT_WORDS})", re.IGNORECASE)
+#: What follows a mode in a setting or a change: a number ("PS 15", "AC 12") or "to" and another mode.
+_SETTING_AFTER = re.compile(rf"[ \t]*(?::[ \t]*)?(?:\d|(?:to|->|>)[ \t]*(?:{VENT_WORDS})\b)", re.IGNORECASE)
+#: Another mode and "to" before it: "from AC to [PS]".
+_MODE_TO_BEFORE = re.compile(rf"\b(?:{VENT_WORDS})[ \t]*(?:\d[\d/.]*[ \t]*)?(?:to|->|>)[ \t]*\Z", re.IGNORECASE)
+
+
+def ventilator_mode(span: Span, text: str) -> bool:
+    """A ventilator mode in a setting or a change of setting: before its number
+    ("PS 15", "AC 12") or before or after "to" and another mode ("from AC to
+    SIMV"); "from AC to Philadelphia" stays (Atlantic City)."""
+    if not _VENT_MODE.fullmatch(span.text.strip()):
+        return False
+    return bool(
+        _SETTING_AFTER.match(text, span.end_char)
+        or _MODE_TO_BEFORE.search(text, max(0, span.start_char - 24), span.start_char)
+    )
 
 
 def unit_after_slash(span: Span, text: str) -> bool:
@@ -88,10 +136,13 @@ def state_code_as_institution(span: Span, text: str, place_codes: FrozenSet[str]
 
 
 __all__ = [
+    "READING_QUALIFIER",
     "STATE_CODE_AS_INSTITUTION",
     "STATE_CODE_AS_LAB",
     "UNIT_AFTER_SLASH",
     "state_code_as_institution",
+    "reading_qualifier",
     "state_code_as_lab",
     "unit_after_slash",
+    "ventilator_mode",
 ]

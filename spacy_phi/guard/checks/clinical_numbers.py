@@ -42,6 +42,7 @@ VENT_SETTINGS_IN_CONTEXT = sub_reason(REASON_MEASUREMENT, "vent_settings_in_cont
 NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
 DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
 OPEN_BLOOD_PRESSURE = sub_reason(REASON_MEASUREMENT, "open_blood_pressure")
+PRESSURE_RANGE = sub_reason(REASON_MEASUREMENT, "pressure_range")
 READING_DECADE = sub_reason(REASON_MEASUREMENT, "reading_decade")
 READING_TRIPLE = sub_reason(REASON_MEASUREMENT, "reading_triple")
 #: A measurement by the words around it: "rales 1/3 up", "X 2", "HR 58-60's".
@@ -69,6 +70,8 @@ def _reason_of(shape: str) -> str:
         return DECIMAL_READING_GROUP
     if shape == "open_blood_pressure":
         return OPEN_BLOOD_PRESSURE
+    if shape == "pressure_range":
+        return PRESSURE_RANGE
     if shape == "reading_decade":
         return READING_DECADE
     if shape == "reading_triple":
@@ -91,11 +94,14 @@ _CONTACT_LABELS = frozenset({"PHONE", "FAX"})
 _SHAPES_FOR_CONTACTS = frozenset(
     {
         "vent_volume_times_rate", "settings_with_percent", "number_with_unit", "decimal_reading_group",
-        "open_blood_pressure", "reading_triple",
+        "open_blood_pressure", "reading_triple", "pressure_range",
     }
 )
 #: What a number after an identifier's cue can still be: "#16 FR FOLEY", "D#7 OF 14".
-_SHAPES_AFTER_IDENTIFIER_CUE = frozenset({"number_with_unit", "vent_volume_times_rate", "settings_with_percent"})
+#: "pa #'s 46-60/18-30": "#" counts the readings there.
+_SHAPES_AFTER_IDENTIFIER_CUE = frozenset(
+    {"number_with_unit", "vent_volume_times_rate", "settings_with_percent", "pressure_range"}
+)
 _COURSE_DAY = re.compile(r"^\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?$")
 #: A date cue before a date-shaped number: the date stays ("seen on 10/5", "since 1/2").
 _DATE_CUE_BEFORE = re.compile(

@@ -192,6 +192,12 @@ _RATING_WORDS = (
     "fatigue", "anxiety", "nausea", "mood", "energy", "dyspnea", "itch", "itching", "cravings?", "depression",
 )
 _RATING_BEFORE = re.compile(score_words_before(_RATING_WORDS, then=r"[^.\n]*$"), re.IGNORECASE)
+#: The symptom rated, right after its 0-10 rating: "severe 10/10 angina", "8/10 chest pain".
+_RATED_SYMPTOM_AFTER = re.compile(
+    r"[ \t]*(?:(?:sharp|dull|sub-?sternal|chest|abd(?:ominal)?|back|head|incisional|left|right|l|r)[ \t]+)?"
+    r"(?:pain|angina|ache|aches|headache|ha|h/a|cp|discomfort|nausea|sob|dyspnea|pressure|tenderness)\b",
+    re.IGNORECASE,
+)
 #: "4/5", "12/16", "6-8/12" after a score word in the 60 characters before it,
 #: up to the clause's end (";" ends it: "Strength is 4/5 on the right and 5/5").
 _SCORE_OUT_OF = re.compile(r"^\d{1,2}(?:-\d{1,2})?\s*/\s*(?:3|4|5|6|10|12|15|16|20|24|28|30)$")
@@ -396,8 +402,10 @@ def _number_reason(span: Span, value: str, text: str, check_words: CheckWords) -
         return RATIO_LEVEL_OR_DOSE
     if _DAY_COUNTER.match(joined):
         return REASON_DAY_COUNTER  # "Day +12" ("Day" is a surname too), "D+5", "+43"
-    if _SCORE_OUT_OF_TEN.match(joined) and _RATING_BEFORE.search(text[max(0, start - _RATING_CONTEXT_CHARS) : start]):
-        return RATING_OUT_OF_TEN  # "pain 7/10"
+    if _SCORE_OUT_OF_TEN.match(joined) and (
+        _RATING_BEFORE.search(text[max(0, start - _RATING_CONTEXT_CHARS) : start]) or _RATED_SYMPTOM_AFTER.match(text, end)
+    ):
+        return RATING_OUT_OF_TEN  # "pain 7/10", "severe 10/10 angina"
     if _SCORE_OUT_OF.match(joined) and (
         _SCORE_BEFORE.search(text[max(0, start - _SCORE_CONTEXT_CHARS) : start]) or _SCORE_WORD_AFTER.match(text, end)
     ):

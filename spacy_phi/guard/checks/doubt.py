@@ -39,6 +39,8 @@ note in mixed case, unless its context names it ("Received 1 unit FFP"; not
 "referral to BMC"), and there an unsure person span of one ordinary word that
 no name list holds goes too, unless capitalised mid-sentence ("Crit sent at
 1800", "Transfers independently"; not "Faith", nor "employer, Subway").
+In any note, an unsure span that is one item of a list of clinical shorthand
+goes ("COPD,CAD,PVD,Angina,PPM").
 
 An unsure DATE stays when it is written as a date (a month or weekday word, a
 year, a month and day, a day's ordinal: "9/10", "1962", "THE 14TH"), holds a
@@ -63,7 +65,13 @@ from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.vocabulary import built_as_medical_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
-from ..reasons import REASON_UNSURE_IN_CAPITALS, REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, sub_reason
+from ..reasons import (
+    REASON_UNSURE_IN_CAPITALS,
+    REASON_UNSURE_IN_CLINICAL_LIST,
+    REASON_UNSURE_ORDINARY_WORD,
+    REASON_UNSURE_SHORTHAND,
+    sub_reason,
+)
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
@@ -166,12 +174,13 @@ def unsure_in_capitals_reason(
 
 def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_note: bool = False) -> Optional[str]:
     """The veto of an unsure tagger span of a note not typed in capitals whose
-    every word is clinical shorthand and that holds no digit and is glued to none
-    ("tlc", "ptt", "ho", "FFP", "SIMV"; not "ft-" of "ft-2290418"; the caller
-    checks the doubt and that the note is not typed in capitals), else None. In
+    every word is clinical shorthand, or its plural, and that holds no digit and
+    is glued to none ("tlc", "ptt", "ho", "FFP", "SIMV", "Hcts", "PRBC's"; not
+    "ft-" of "ft-2290418"; the caller checks the doubt and that the note is not
+    typed in capitals), else None. In
     a note in mixed case the words around it may still name it: a name field, a
     name beside it, "at" or "to" before an organisation ("referral to BMC")."""
-    found = re.findall(r"[A-Za-z]+", span.text)
+    found = re.findall(r"[A-Za-z]+(?:['’][sS]\b)?", span.text)  # "PRBC's" is one word
     glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
     if not found or glued or any(c.isdigit() for c in span.text):
         return None
@@ -187,6 +196,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         or vocabulary.is_abbreviation(word.upper())
         or vocabulary.is_lower_case_shorthand(word)
         or word.upper() in ROLE_ABBREVIATIONS
+        or vocabulary.is_abbreviation_plural(word)
         for word in found
     )
     return REASON_UNSURE_SHORTHAND if shorthand else None
@@ -220,6 +230,69 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
         return None
     return REASON_UNSURE_ORDINARY_WORD
+
+
+#: One item of a list of clinical shorthand: "Angina" of "COPD,CAD,PVD,Angina,PPM".
+ITEM_OF_A_CLINICAL_LIST = sub_reason(REASON_UNSURE_IN_CLINICAL_LIST, "item")
+#: A span that is a list of clinical items itself: "Oxacillin, clinda".
+LIST_OF_CLINICAL_ITEMS = sub_reason(REASON_UNSURE_IN_CLINICAL_LIST, "whole_list")
+#: What separates the items of a list on a line: "COPD,CAD,PVD,Angina,PPM".
+_LIST_SEPARATOR = re.compile(r"[,;]")
+#: The clinical items a list needs around an unsure item (two within two places of it).
+_CLINICAL_NEIGHBOURS = 2
+
+
+def unsure_in_clinical_list_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger span that is one whole item of a list of
+    clinical shorthand on its line: the items right before and after it (those
+    there are) are clinical words, and two of the items within two places of it
+    are ("COPD,CAD,PVD,Angina,PPM", "HTN; Cath; DM"; not "Family: Ann, Bea,
+    Cy": names; not "PMH: HTN, seen by Ross"), else None (the caller checks the
+    doubt; a list of names or places stays whatever its neighbours). A span
+    that is a list itself goes when every item of it is clinical ("IVDA, Hep B",
+    "Oxacillin, clinda")."""
+    own_items = _LIST_SEPARATOR.split(span.text)
+    if len(own_items) > 1:
+        # the span is a list itself: "IVDA, Hep B", "Oxacillin, clinda"
+        words_only = [item for item in own_items if item.strip()]
+        if len(words_only) > 1 and all(_clinical_item(item, words) for item in words_only):
+            return LIST_OF_CLINICAL_ITEMS
+        return None
+    line_start = text.rfind("\n", 0, span.start_char) + 1
+    line_end = text.find("\n", span.end_char)
+    line_end = len(text) if line_end < 0 else line_end
+    before = _LIST_SEPARATOR.split(text[line_start : span.start_char])
+    after = _LIST_SEPARATOR.split(text[span.end_char : line_end])
+    if len(before) < 2 and len(after) < 2 or before[-1].strip() or after[0].strip():
+        return None  # not a whole item of a list
+    previous = [item for item in before[-3:-1][::-1]]  # nearest first
+    following = after[1:3]
+    nearest = [items[0] for items in (previous, following) if items]
+    if not all(_clinical_item(item, words) for item in nearest):
+        return None
+    clinical = sum(_clinical_item(item, words) for item in previous + following)
+    return ITEM_OF_A_CLINICAL_LIST if clinical >= _CLINICAL_NEIGHBOURS else None
+
+
+def _clinical_item(item: str, words: CheckWords) -> bool:
+    """A list item of clinical words only: abbreviations of the lists or their
+    plurals, nursing shorthand, drugs or their names cut short, medical terms or
+    words built as they are, single letters ("PVD", "Hep C", "CHF", "clinda"; not
+    "DM-diet controlled")."""
+    found = re.findall(r"[A-Za-z]+", item)
+    vocabulary = words.vocabulary
+    return bool(found) and all(
+        len(word) == 1
+        or vocabulary.is_clinical_abbreviation(word)
+        or vocabulary.is_clinical_abbreviation(word.upper())
+        or vocabulary.is_lower_case_shorthand(word)
+        or vocabulary.is_abbreviation_plural(word)
+        or vocabulary.is_drug(word.lower())
+        or vocabulary.is_always_medical(word.lower())
+        or built_as_medical_word(word.lower())
+        or (len(word) >= _MIN_DRUG_PREFIX and _begins_one(word.lower(), vocabulary.drugs))  # "clinda"
+        for word in found
+    )
 
 
 def names_someone_or_somewhere(
@@ -392,6 +465,7 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 
 __all__ = [
-    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
-    "unsure_in_capitals_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason", "written_as_date",
+    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
+    "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
+    "written_as_date",
 ]

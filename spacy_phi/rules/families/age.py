@@ -87,6 +87,14 @@ def rules() -> List[RegexRule]:
             description="any age before 'year-old', 'year old', 'yo', 'y/o', 'years of age' ('a 50-year-old', '59 year old')",
         ),
         RegexRule(
+            "age_opening_history", "AGE",
+            # a terse note opens with the age and the history: "98 s/p left hip fx", "92 w/ CHF"
+            r"(?:\A|\n)[ \t]*(?P<value>\d{2,3})[ \t]+(?=(?i:s/p|h/o|w/|with|admitted|adm|presents?|presented|transferred)(?!\w))",
+            checks=("age_over_89",),
+            priority=2,
+            description="an age of 90 or more that opens a line before the history ('98 s/p left hip fx'); not a count",
+        ),
+        RegexRule(
             "age_words_unit", "AGE",
             rf"(?<![\w-])(?P<value>(?i:{NUMBER_WORDS})){_AGE_UNIT_AFTER}",
             exclude_before=_AGE_LIMIT_BEFORE,
@@ -338,6 +346,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("so john is a 61-year-old male", "AGE", "61", "age_unit"),
     ("roger is a 62 year old male here", "AGE", "62", "age_unit"),
     ("a 54 yo man", "AGE", "54", "age_unit"),
+    ("CCU NPN: see flowsheet for data\n\n96 s/p left hip fx, intubated", "AGE", "96", "age_opening_history"),
     ("he is a fifty eight year old", "AGE", "fifty eight", "age_words_unit"),
     ("a forty-four-year-old woman", "AGE", "forty-four", "age_words_unit"),
     ("reconstruction at the age of 14.", "AGE", "14", "age_context"),

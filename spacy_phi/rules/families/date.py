@@ -69,8 +69,9 @@ _NOT_A_YEAR_BEFORE = (
     r"d-?dimer|trop\w*|crp|esr|ige|cd4|vl|viral\s+load|hr|bp|rr|count|steps|kcal|calories|cal|output|intake|uop|"
     r"ins|outs|bolus|dose|fluids|epo|heparin|units?|level|total|net|balance|weight|wt|score|room|rm|bed|ext|x|"
     r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
-    # a time ("at 2040"), a model year ("a 2014 Ford"), a limit ("under 2000"), a classification
-    r"at|a|an|under|over|than|about|approximately|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+    # a time ("at 2040", "extubated at aprox 2030", "present till approx 2030"), a model
+    # year ("a 2014 Ford"), a limit ("under 2000"), a classification
+    r"at|a|an|under|over|than|about|approximately|approx|aprox|till|until|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
 #: A past-history list before a number, on its line or after its header: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA 88".
 _HISTORY_LIST_BEFORE = {
@@ -87,6 +88,8 @@ _NOT_HISTORY_YEAR_BEFORE = (
     r"times|pvcs?|beats|yr|yrs|years?|old|of|for|to|at|in|and|with|than|over|under|"
     # a place of care and its number ("arrived bay 12", "OR 6")
     r"bay|bed|chair|suite|or|ed|icu|unit|pod|floor|room|s/p|peak|ciwa|cows|braden|morse|rass|"
+    # a target or a fingerstick glucose ("map goal 60", "FS 54")
+    r"goal|goals|target|fs|"
     rf"{'|'.join(SCORE_WORDS)})['’]?"
     # a brand or model written in camel case ("AirSense 11")
     r"|(?-i:\b[A-Za-z]*[a-z][A-Z][A-Za-z]*)"

@@ -22,6 +22,7 @@ from ...lexicon.gazetteers import (
     WARD_ACRONYMS,
     WARD_FLOOR_AND_WING,
     cms_hospital_pattern,
+    cms_hospital_short_pattern,
     countries_lower_pattern,
 )
 from ..fragments import MONTH
@@ -132,7 +133,11 @@ _RESIDENCE_OR_TRAVEL_CUE = (
     r"fl(?:y|ies|ew|own|ying)|travel(?:s|ed|led|ing|ling)?|drove|driving|visiting|vacation(?:ing)?|home"
 )
 #: A number with a unit after a word: a dose or a setting, not a ward ("on levo 2 mcg").
-_DOSE_AFTER = r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%)\b"
+_DOSE_AFTER = (
+    r"[ \t]?\d+(?:\.\d+)?[ \t]*(?:mcg|mg|g|l|lpm|cc|ml|u|units?|mm|cm|hrs?|h|min|mics?|liters?|x|am|pm|%|"
+    # a count of what is given ("to recieve 1 bag")
+    r"bags?|tabs?|doses?|amps?|vials?|times)\b"
+)
 #: A capitalised word of a hospital's name ("St.", "Joseph's", "McLean").
 _TITLE_WORD = rf"(?:St\.|{_NOT_HOSPITAL_WORD}[A-Z][a-z'’]+(?:[A-Z][a-z]+)?)"
 #: A word in capitals of a hospital's name ("ST.", "BETH").
@@ -432,8 +437,21 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "hospital_short_name_after_movement", "HOSPITAL",
+            # A listed hospital named without its head after a move: common words too ("sacred heart").
+            rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
+            rf"(?P<value>(?i:{cms_hospital_short_pattern()}))(?![\w'’-])",
+            prefilter=r"(?i:\b(?:trans|tx|xfer|referred|taken|went|go|brought|admitted|arrived|came|d/?c|"
+            r"discharged|followed|seen|treated|moved|c/o|en[ \t]?route))",
+            priority=1,  # weak: a name on the same words and the tagger's label win
+            description=(
+                "a hospital of the CMS list named without its head word after a verb that moves the patient "
+                "('transfer back to holy cross', 'prepared to go to Sacred Heart')"
+            ),
+        ),
+        RegexRule(
             "ward_name_number", "DEPARTMENT",
-            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}})(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
+            rf"\b(?i:on|per|to|at|or)[ \t]+(?!(?i:{MONTH})\b)(?P<value>[A-Z][A-Za-z]{{4,}}(?=[ \t]?\d)|[a-z]{{5,}}(?=[ \t]\d))(?=[ \t]?\d{{1,2}}(?:/\d{{1,2}})?(?![\w%'’-]|\.\d))",
             checks=("institution_word",),
             # right after a movement verb the movement rule names the place ("Transfer to Westerbrook 2")
             exclude_before=rf"\b(?i:{_MOVEMENT_VERBS})[ \t]+(?i:{_MOVEMENT_FILLER})(?i:to|from|at|into|@)[ \t]+$",
@@ -640,6 +658,9 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("IN RESP DISTRESS ON WESTERBROOK 6; CODE CALLED", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("ON ARRIVAL TO WESTERBROOK 4. FAMILY IN", "DEPARTMENT", "WESTERBROOK", "ward_name_number"),
     ("will go to Westerbrook 2 or Westerbrook 3.", "DEPARTMENT", "Westerbrook", "ward_name_number"),
+    ("Resp. care note:\n Cardiac arrest called To westerbrook 6 At 0455.", "DEPARTMENT", "westerbrook", "ward_name_number"),
+    ("please see page 2 for transfer back to holy cross \nfor hpi", "HOSPITAL", "holy cross", "hospital_short_name_after_movement"),
+    ("Pt is prepared to go to Good Samaritan. Vital signs stable.", "HOSPITAL", "Good Samaritan", "hospital_short_name_after_movement"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
     ("HAS BEEN MANAGED BY THE CHF TEAM AT QH, BUT", "HOSPITAL", "QH", "hospital_initialism_at"),
     ("SURGEON WOULD NEED TO LEAVE QH, HAVE SURGERY AND RETURN", "HOSPITAL", "QH", "hospital_initialism_at"),

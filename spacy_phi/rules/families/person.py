@@ -15,13 +15,22 @@ from __future__ import annotations
 import re
 from typing import List, Tuple
 
-from ...lexicon.person_words import RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
+from ...lexicon.person_words import MENTAL_STATUS_AFTER_WATCHING, RELATIVE_WORDS, STAFF_ROLE_ABBREVIATIONS
 from ...lexicon.vocabulary import default_vocabulary
 from ..fragments import CAPS_NAME, NAME_WORD, NOT_NAME_WORDS, PERSON
 from ..regex_rules import RegexRule
 
 #: Staff roles after "RN" that are no name ("RN CM Teresa Pham").
 _STAFF_ROLES = "|".join(sorted((re.escape(r) for r in STAFF_ROLE_ABBREVIATIONS), key=len, reverse=True))
+#: What says two names before it are relatives: "are his appointed Health Care Proxy", "are her sons".
+_ARE_RELATIVES = rf"are[ \t]+(?:his|her|their|(?:the[ \t]+)?(?:pt|patient)['’]?s)[ \t]+(?:[A-Za-z]+[ \t]+){{0,3}}?(?i:{RELATIVE_WORDS})"
+_ARE_RELATIVES_PREFILTER = r"\bare[ \t]+(?:his|her|their|the|pt|patient)"
+#: "DR", "DR.", "RN" before a name in capitals on the same line, and not before a word of
+#: the sentence ("DR AWARE", "RN TO"; "TRIAGE RN: ...\n\nCHIEF COMPLAINT" is a heading).
+_CAPS_TITLE = (
+    r"\b(?:DR(?:\.[ \t]*|[ \t]+)|RN[ \t]+)"
+    rf"(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)"
+)
 
 #: Title-case words after "Nurse", "NP", "PA-C" that are not names ("Nurse Manager", "NP Note").
 _NOT_CLINICIAN_WORDS = (
@@ -188,11 +197,22 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "doctor_caps_title", "DOCTOR",
             # "RN." ends a sentence ("SKIN CARE RN.  HEME--INR"); "DR." is the title's own stop
-            rf"\b(?:DR(?:\.\s*|\s+)|RN\s+)(?!(?:AND|OR|TO|THE|NOTIFIED|AWARE|PRESENT|AT|IN|WITH|FOR|ON|CALLED|PAGED|{_STAFF_ROLES})\b)(?P<value>{CAPS_NAME}(?:\s+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b){CAPS_NAME})?)(?![\w])",
+            rf"{_CAPS_TITLE}(?P<value>{CAPS_NAME})(?![\w])",
             checks=("no_long_common_word",),  # "INITIAL RN ASSESSMENT & PLAN"
             exclude_after=r"\s*(?::|--)",
             priority=2,
             description="clinician in capitals after a title ('RN JONES', 'DR SMITH'; not 'RN ASSESSMENT')",
+        ),
+        RegexRule(
+            "doctor_caps_title_two_words", "DOCTOR",
+            # The second word is the name's only when it is no word of the sentence:
+            # "DR MARY SOUZA", not "DR WOODRUM UP", "PER DR.GOLINI THIS AFTERNOON".
+            rf"{_CAPS_TITLE}(?P<value>{CAPS_NAME}[ \t]+(?!(?:AND|OR|TO|THE|AT|IN|WITH|FOR|ON|BY|AS|IS|WAS|HAS|HAD|PER|DR|{_STAFF_ROLES})\b)(?P<second>{CAPS_NAME}))(?![\w])",
+            checks=("no_long_common_word",),
+            group_checks={"second": ("no_word_after_role",)},
+            exclude_after=r"\s*(?::|--)",
+            priority=2,
+            description="clinician's two names in capitals after a title ('DR MARY SOUZA'; not 'DR KLEIN SO')",
         ),
         RegexRule(
             "doctor_degree", "DOCTOR",
@@ -279,6 +299,32 @@ def rules() -> List[RegexRule]:
             description="the second of two clinicians after 'Drs' ('Drs' Ballou and Dutter', 'DRS JOSEPH AND ROBBINSON')",
         ),
         RegexRule(
+            "relatives_coordinated", "PATIENT",
+            # Two names that are the subject of a relation: "Both Suzette and Hank are his appointed
+            # Health Care Proxy", "Ines and Tomas are her sons".
+            rf"(?<![\w'’-])(?P<value>{NAME_WORD})[ \t]+(?:and|&)[ \t]+(?:{NAME_WORD})[ \t]+{_ARE_RELATIVES}",
+            checks=("no_word_after_role",),
+            prefilter=_ARE_RELATIVES_PREFILTER,
+            priority=2,
+            description="the first of two names before 'are his/her ... proxy/sons' ('Both Suzette and Hank are his appointed Health Care Proxy')",
+        ),
+        RegexRule(
+            "relatives_coordinated_second", "PATIENT",
+            rf"(?<![\w'’-])(?:{NAME_WORD})[ \t]+(?:and|&)[ \t]+(?P<value>{NAME_WORD})[ \t]+{_ARE_RELATIVES}",
+            checks=("no_word_after_role",),
+            prefilter=_ARE_RELATIVES_PREFILTER,
+            priority=2,
+            description="the second of two names before 'are his/her ... proxy/sons' ('Both Suzette and Hank are his appointed Health Care Proxy')",
+        ),
+        RegexRule(
+            "relative_dash_name", "PATIENT",
+            # "Sister is health care proxy - Marcela Carlson who lives in DC": a spaced dash sets the name off.
+            rf"(?i:\b{RELATIVE_WORDS})[ \t]+[-–]{{1,2}}[ \t]+(?!{_NOT_RELATIVE_NAME}|(?i:{RELATIVE_WORDS})\b){PERSON}",
+            checks=("no_word_after_role",),
+            priority=2,
+            description="a relative's or proxy's name after a spaced dash ('health care proxy - Marcela Carlson'; not 'son - Called back')",
+        ),
+        RegexRule(
             "doctor_and_colleague", "DOCTOR",
             # "Dr. Ballou and Dutter aware": the second name shares the title
             rf"\b(?:Dr|DR)\.?[ \t]+(?:{NAME_WORD}|{CAPS_NAME})[ \t]+(?:and|AND|&)[ \t]+(?!(?:Dr|DR|Drs|DRS)\b)(?P<value>{NAME_WORD}|{CAPS_NAME})(?![\w'’-])",
@@ -340,9 +386,11 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_name_appositive_lower", "PATIENT",
-            rf"\b(?:my|her|his|our|your|their)\s+{RELATIVE_WORDS}\s*,\s+(?P<value>[a-z]{{3,}})(?=\s*[,.?!])",
+            # after a possessive, or opening a clause of a terse note ("visitors. wife, rose, left a number")
+            rf"(?:\b(?:my|her|his|our|your|their)\s+|(?:^|(?<=[.;:\n-]))[ \t]*){RELATIVE_WORDS}\s*,\s+(?P<value>[a-z]{{3,}})(?=\s*[,.?!])",
+            flags="m",
             checks=("appositive_given_name",),
-            prefilter=r"\b(?:my|her|his|our|your|their)\s+[a-z-]+\s*,\s+[a-z]{3,}\s*[,.?!]",
+            prefilter=r"\b[a-z-]+\s*,\s+[a-z]{3,}\s*[,.?!]",
             priority=2,
             description=(
                 "a lower-case name set off by commas after 'my wife', 'her husband' in speech "
@@ -352,10 +400,11 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "name_is_age_year_old_lower", "PATIENT",
             r"(?:^|(?<=[.?!,\]])\s+|\b(?:so|okay|is|and)\s+)(?P<value>[a-z]{3,}(?:\s+[a-z]{3,})?)"
-            r"\s+is\s+an?\s+(?:[a-z]+[\s-]+){1,3}(?:year|month)[\s-]+old",
+            r"\s+is\s+an?\s+(?:(?:[a-z]+[\s-]+){1,3}(?:year|month)[\s-]+old|"
+            r"\d{1,3}[\s-]*(?:(?:years?|yrs?|months?|mos?)[\s-]+old|y\.?/?o\b))",
             flags="m",
             checks=("lower_case_person_name",),
-            prefilter=r"\b(?:year|month)[\s-]+old\b",
+            prefilter=r"\b(?:years?|yrs?|months?|mos?)[\s-]+old\b|\dy\.?/?o\b|\d[\s-]+y\.?/?o\b",
             priority=2,
             description=(
                 "a lower-case name dictated before the age ('hey dax , efrain chavez is a forty four year old', "
@@ -501,7 +550,7 @@ def rules() -> List[RegexRule]:
             r"\b(?:(?:mr|mrs|ms)\s?\.\s*|(?:mister|missus)\s+)(?P<value>[a-z][a-z'-]+)(?![\w])",
             checks=("not_function_word",),
             # "ms" after a word of watching is the mental status ("monitor ms. replete lytes")
-            exclude_before=r"\b(?:monitor|assess|reassess|follow|check|watch|eval|evaluate|observe)\s+ms\s?\.",
+            exclude_before=MENTAL_STATUS_AFTER_WATCHING,
             priority=2,
             description=(
                 "lower-case person after 'mr', 'mrs', 'mister' as speech transcripts write them "
@@ -651,10 +700,15 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
     ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
     ("DR TYRELL HAD TOLD DR PALFREY BY PHONE", "DOCTOR", "PALFREY", "doctor_caps_title"),
+    ("PER DR. OKONJO THIS AFTERNOON, START TO WEAN", "DOCTOR", "OKONJO", "doctor_caps_title"),
+    ("HOUSE STAFF AWARE. DR MARISOL QUINTERO IN TO SEE PT", "DOCTOR", "MARISOL QUINTERO", "doctor_caps_title_two_words"),
     ("ORDER DOUBLE CHECKED W/MD HOSIER AS MED WAS HELD", "DOCTOR", "HOSIER", "staff_role_caps"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Baldino", "doctors_coordinated"),
     ("Family in attendance. Drs' Baldino and Dortmund pronounced.", "DOCTOR", "Dortmund", "doctors_coordinated_second"),
     ("Dr. Ballou and Dutter aware. Are monitoring urine output", "DOCTOR", "Dutter", "doctor_and_colleague"),
+    ("Both Ilse and Tobiah are his appointed Health Care Proxy. Copy in chart.", "PATIENT", "Ilse", "relatives_coordinated"),
+    ("Both Ilse and Tobiah are his appointed Health Care Proxy. Copy in chart.", "PATIENT", "Tobiah", "relatives_coordinated_second"),
+    ("Pt is DNR. Sister is health care proxy - Marisela Carlsen who lives in DC.", "PATIENT", "Marisela Carlsen", "relative_dash_name"),
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
@@ -666,8 +720,10 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("EMERGENCY CONTACT\nWife: Yesenia Ortiz (617) 555-0199", "PATIENT", "Yesenia Ortiz", "relative_name_listed"),
     ("[patient] my wife , june , and i drive up there every summer .", "PATIENT", "june", "relative_name_appositive_lower"),
     ("[patient_guest] hi , i'm her husband , will .\n[doctor] nice to meet you .", "PATIENT", "will", "relative_name_appositive_lower"),
+    ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
+    ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
     ("[patient_guest] good morning . my name is rosalind , portuguese interpreter .", "PATIENT", "rosalind", "my_name_is_lower"),
     ("[doctor] she's due for the rsv vaccine , the nurse patty can give it today", "DOCTOR", "patty", "staff_role_then_name_lower"),
     ("5. Professionals: therapist B. Okafor 317-955-7810 x214", "DOCTOR", "B. Okafor", "staff_role_then_name"),
