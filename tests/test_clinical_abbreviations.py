@@ -49,7 +49,7 @@ def test_the_selection_drops_codes_names_places_words_and_odd_forms():
 CAPS = "PT AWAKE, FOLLOWING COMMANDS, NO DISTRESS NOTED TODAY; "
 
 VETOED = [
-    (CAPS + "ON SIMV 50%", "SIMV", "COUNTRY", "guard:abbreviation/listed_alone"),
+    (CAPS + "ON SIMV OVERNIGHT, SATS OK", "SIMV", "COUNTRY", "guard:abbreviation/listed_alone"),  # "SIMV 50%": a ventilator mode
     (CAPS + "LCX STENT PATENT", "LCX", "DOCTOR", "guard:abbreviation/listed_alone"),
     ("pt seen. HO aware. Abd soft.", "HO", "DOCTOR", "guard:abbreviation/staff_role"),
     (CAPS + "BLISTER NOTED, HO AWARE.", "HO", "STATE", "guard:abbreviation/staff_role"),
@@ -97,7 +97,7 @@ KEPT = [
 
 
 LISTED_THREE_LETTERS = [
-    ("Pt now on SIMV 50%", "SIMV", "ORGANIZATION"),
+    ("Pt now on SIMV overnight", "SIMV", "ORGANIZATION"),
     (CAPS + "STENT TO THE LCX PLACED", "LCX", "DOCTOR"),
 ]
 
