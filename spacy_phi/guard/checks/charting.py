@@ -78,6 +78,7 @@ def reading_qualifier(span: Span, text: str) -> bool:
     return _MEASURE_AND_QUALIFIER.fullmatch(value) is not None
 
 
+#: A ventilator mode or setting word, matched whole ("AC", "SIMV", "PS", "CPAP").
 _VENT_MODE = re.compile(rf"(?:{VENT_WORDS})", re.IGNORECASE)
 #: What follows a mode in a setting or a change: a number ("PS 15", "AC 12") or "to" and another mode.
 _SETTING_AFTER = re.compile(rf"[ \t]*(?::[ \t]*)?(?:\d|(?:to|->|>)[ \t]*(?:{VENT_WORDS})\b)", re.IGNORECASE)

@@ -265,7 +265,7 @@ def unsure_in_clinical_list_reason(span: Span, text: str, words: CheckWords) -> 
     after = _LIST_SEPARATOR.split(text[span.end_char : line_end])
     if len(before) < 2 and len(after) < 2 or before[-1].strip() or after[0].strip():
         return None  # not a whole item of a list
-    previous = [item for item in before[-3:-1][::-1]]  # nearest first
+    previous = before[-3:-1][::-1]  # nearest first
     following = after[1:3]
     nearest = [items[0] for items in (previous, following) if items]
     if not all(_clinical_item(item, words) for item in nearest):
@@ -465,7 +465,8 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 
 __all__ = [
-    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE", "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
+    "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE",
+    "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
     "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
     "written_as_date",
 ]
