@@ -820,8 +820,6 @@ def _role_words_only(span: Span) -> bool:
 
 #: Staff roles of two words that a tagger cuts in half ("HOUSE" of "HOUSE STAFF").
 _ROLE_PHRASES = frozenset({("house", "staff"), ("house", "officer"), ("house", "officers"), ("charge", "nurse")})
-_NEXT_WORD = re.compile(r"[ \t]+([A-Za-z]+)")
-_PREVIOUS_WORD = re.compile(r"([A-Za-z]+)[ \t]+\Z")
 
 
 def _half_of_a_role_phrase(span: Span, text: str) -> bool:
@@ -830,10 +828,10 @@ def _half_of_a_role_phrase(span: Span, text: str) -> bool:
     word = span.text.strip().lower()
     if not word.isalpha():
         return False
-    after = _NEXT_WORD.match(text, span.end_char)
-    before = _PREVIOUS_WORD.search(text, max(0, span.start_char - 20), span.start_char)
+    after = _WORD_AFTER_SPAN.match(text, span.end_char)
+    before = _WORD_BEFORE.search(text, max(0, span.start_char - 20), span.start_char)
     return bool(
-        (after and (word, after.group(1).lower()) in _ROLE_PHRASES)
+        (after and (word, after.group(2).lower()) in _ROLE_PHRASES)
         or (before and (before.group(1).lower(), word) in _ROLE_PHRASES)
     )
 

@@ -40,10 +40,10 @@ MIN_MISSPELT_LENGTH = 6
 _STEM_MIN_PREFIX = 3
 
 
-#: How medical words end and begin ("COAGULOPATHY", "NASOTRACHEALY", "AUTODIURESISN"),
-#: with at least four letters besides: no one's name is built so.
 #: A plural ending of an abbreviation: "ABGs", "Hcts", "PRBC's".
 _PLURAL_ENDING = re.compile(r"(?:['’][sS]|[sS])$")
+#: How medical words end and begin ("COAGULOPATHY", "NASOTRACHEALY", "AUTODIURESISN"),
+#: with at least four letters besides: no one's name is built so.
 _MEDICAL_ENDING = re.compile(
     r"[a-z]{4,}(?:opathy|opathic|itis|ectomy|otomy|ostomy|oscopy|emia|uria|osis|algia|plasty|rrhea|penia|trophy|plegia)s?\Z"
 )
@@ -228,7 +228,11 @@ class MedicalVocabulary:
         stem = _PLURAL_ENDING.sub("", word)
         if stem == word or len(stem) < 3:
             return False
-        return self.is_clinical_abbreviation(stem) or self.is_clinical_abbreviation(stem.upper()) or self.is_lower_case_shorthand(stem)
+        return (
+            self.is_clinical_abbreviation(stem)
+            or self.is_clinical_abbreviation(stem.upper())
+            or self.is_lower_case_shorthand(stem)
+        )
 
     def is_credential(self, text: str) -> bool:
         """An exact (case-sensitive) credential or training grade ("LICSW", "PGY")."""

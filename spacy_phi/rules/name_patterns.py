@@ -313,11 +313,13 @@ def is_lower_case_person_name(value: str) -> bool:
     for a surname English writes mostly capitalised ("lorrie morales")."""
     vocabulary = default_vocabulary()
     words = value.split()
-    # A surname that is a word too counts when English writes it mostly as a name ("lorrie morales").
     return (
         value.islower()
         and bool(words)
-        and all(is_person_name_word(w) and (not vocabulary.is_common_word(w) or (i > 0 and written_as_name(w))) for i, w in enumerate(words))
+        and all(
+            is_person_name_word(word) and (not vocabulary.is_common_word(word) or (place > 0 and written_as_name(word)))
+            for place, word in enumerate(words)
+        )
     )
 
 

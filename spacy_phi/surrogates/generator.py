@@ -46,8 +46,7 @@ from .locations import EXAMPLE_DOMAINS, sample_country, surrogate_email, surroga
 from .names import NameLinker, sex_hint, surrogate_username, titled_before
 from .organizations import is_generic_service, surrogate_named_place, surrogate_profession
 
-#: Labels whose surrogates are person names (linked within a document).
-#: Labels with generic format-preserving surrogates.
+#: Labels with generic format-preserving surrogates (person names, `PERSON_LABELS`, are linked within a document).
 ID_LABELS = frozenset(
     {"MEDICALRECORD", "HEALTHPLAN", "ACCOUNT", "LICENSE", "VEHICLE", "DEVICE", "BIOID", "IDNUM", "ROOM"}
 )

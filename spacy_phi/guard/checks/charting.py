@@ -59,7 +59,7 @@ _LAB_ITEMS = frozenset("k na cl mg mag phos po4 ca ica bun cr hct hgb plt plts w
 #: Words that qualify a reading ("TEMP MAX", "BP LOW", "HR AVG"); "max" and "min" are names too.
 _QUALIFIERS = frozenset("max maximum min minimum peak trough high low avg average mean".split())
 #: A measure word right before the qualifier, with an optional bracket: "TEMP ", "T(", "HR: ".
-_MEASURE_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS}|t)[ \t]*[(:]?[ \t]*\Z", re.IGNORECASE)
+_MEASURE_WORD_RIGHT_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS}|t)[ \t]*[(:]?[ \t]*\Z", re.IGNORECASE)
 #: A measure word and its qualifier as one span: "TEMP MAX", "T(MAX", "BP LOW".
 _MEASURE_AND_QUALIFIER = re.compile(rf"(?:{MEASURE_WORDS}|t)[ \t]*\(?[ \t]*(?:{'|'.join(sorted(_QUALIFIERS))})", re.IGNORECASE)
 #: The reading's value right after the qualifier: " 99.8", ")98.7", ": 150".
@@ -74,7 +74,7 @@ def reading_qualifier(span: Span, text: str) -> bool:
         return False
     value = span.text.strip()
     if value.lower() in _QUALIFIERS:
-        return _MEASURE_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
+        return _MEASURE_WORD_RIGHT_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is not None
     return _MEASURE_AND_QUALIFIER.fullmatch(value) is not None
 
 

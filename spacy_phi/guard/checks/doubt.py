@@ -63,7 +63,7 @@ from spacy.tokens import Span
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
-from ...lexicon.vocabulary import built_as_medical_word
+from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import (
     REASON_UNSURE_IN_CAPITALS,
@@ -191,15 +191,26 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         return None  # a mixed-case note writes initials in lower case ("thanks. hc"); "ho" the house officer goes
     if _in_an_address(span, text, words):
         return None  # "Lives in Olla, PA"
-    shorthand = all(
+    shorthand = all(_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found)
+    return REASON_UNSURE_SHORTHAND if shorthand else None
+
+
+def _shorthand_word(word: str, vocabulary: MedicalVocabulary) -> bool:
+    """An abbreviation of either list in capitals, nursing shorthand, or the
+    plural of either ("FFP", "tlc", "Hcts", "PRBC's")."""
+    return (
         vocabulary.is_clinical_abbreviation(word.upper())
         or vocabulary.is_abbreviation(word.upper())
         or vocabulary.is_lower_case_shorthand(word)
-        or word.upper() in ROLE_ABBREVIATIONS
         or vocabulary.is_abbreviation_plural(word)
-        for word in found
     )
-    return REASON_UNSURE_SHORTHAND if shorthand else None
+
+
+def _drug_cut_short(lower: str, vocabulary: MedicalVocabulary) -> bool:
+    """A drug's name cut short, four letters or more ("dilt", "ceftaz", "clinda")."""
+    return len(lower) >= _MIN_DRUG_PREFIX and (
+        _begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)
+    )
 
 
 def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
@@ -283,14 +294,12 @@ def _clinical_item(item: str, words: CheckWords) -> bool:
     vocabulary = words.vocabulary
     return bool(found) and all(
         len(word) == 1
-        or vocabulary.is_clinical_abbreviation(word)
-        or vocabulary.is_clinical_abbreviation(word.upper())
-        or vocabulary.is_lower_case_shorthand(word)
-        or vocabulary.is_abbreviation_plural(word)
+        or vocabulary.is_clinical_abbreviation(word)  # as the list writes it: "Hct"
+        or _shorthand_word(word, vocabulary)
         or vocabulary.is_drug(word.lower())
         or vocabulary.is_always_medical(word.lower())
         or built_as_medical_word(word.lower())
-        or (len(word) >= _MIN_DRUG_PREFIX and _begins_one(word.lower(), vocabulary.drugs))  # "clinda"
+        or _drug_cut_short(word.lower(), vocabulary)
         for word in found
     )
 
@@ -410,8 +419,7 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
         return False  # "UPRBC", "NSICU"
     if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
         return False  # "BASELIN": one letter from a word English writes in lower case
-    vocabulary = words.vocabulary
-    if len(lower) >= _MIN_DRUG_PREFIX and (_begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)):
+    if _drug_cut_short(lower, words.vocabulary):
         return False  # "DILT", "CEFTAZ", "FENTANY": a drug's name cut short
     return not _two_words_joined(lower, words)
 
