@@ -284,6 +284,7 @@ def test_a_change_of_setting_names_no_place(guard_nlp, sentence: str, value: str
         (CASED + "PMH: HTN, COPD, CAD, Angina", "Angina", "PATIENT", True),  # the last item: two before it
         (CASED + "ID: afebrile. cont on Oxacillin, clinda for + bld cx", "Oxacillin, clinda", "PATIENT", True),  # a list itself
         (CASED + "Visitors: Ann, Bea today", "Ann, Bea", "PATIENT", False),  # a list of names
+        (CASED + "Emergency contact: Hashimoto, Sora (sister)", "Hashimoto, Sora", "PATIENT", False),  # a given name as a brand begins
     ],
 )
 def test_an_unsure_item_of_a_clinical_list(guard_nlp, text: str, value: str, label: str, vetoed: bool) -> None:

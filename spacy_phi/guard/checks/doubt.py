@@ -206,11 +206,13 @@ def _shorthand_word(word: str, vocabulary: MedicalVocabulary) -> bool:
     )
 
 
-def _drug_cut_short(lower: str, vocabulary: MedicalVocabulary) -> bool:
-    """A drug's name cut short, four letters or more ("dilt", "ceftaz", "clinda")."""
-    return len(lower) >= _MIN_DRUG_PREFIX and (
-        _begins_one(lower, vocabulary.drugs) or _begins_one(lower, vocabulary.drug_names)
-    )
+def _drug_cut_short(lower: str, vocabulary: MedicalVocabulary, brands: bool = True) -> bool:
+    """A drug's name cut short, four letters or more ("dilt", "ceftaz", "clinda");
+    without `brands`, of the hand list only: the open list's brand names begin as
+    given names do ("Sora" of "Sorafenib")."""
+    if len(lower) < _MIN_DRUG_PREFIX:
+        return False
+    return _begins_one(lower, vocabulary.drugs) or (brands and _begins_one(lower, vocabulary.drug_names))
 
 
 def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
@@ -299,7 +301,7 @@ def _clinical_item(item: str, words: CheckWords) -> bool:
         or vocabulary.is_drug(word.lower())
         or vocabulary.is_always_medical(word.lower())
         or built_as_medical_word(word.lower())
-        or _drug_cut_short(word.lower(), vocabulary)
+        or _drug_cut_short(word.lower(), vocabulary, brands=False)
         for word in found
     )
 
