@@ -348,6 +348,12 @@ def is_given_and_unlisted_family_name_lower(value: str) -> bool:
     )
 
 
+def is_given_and_unlisted_family_name_caps(value: str) -> bool:
+    """The same two words written in capitals ("LINDSEY PAKULSKI"): a note typed in
+    capitals has no case to tell a name, so only the lists and the context can."""
+    return value.isupper() and is_given_and_unlisted_family_name_lower(value.lower())
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
     given = sorted(lowercase_given_names())
@@ -373,5 +379,5 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 __all__ = [
     "FULL_NAME_PATTERN_ID", "capitalised_given_names", "census_given_names", "is_appositive_given_name", "is_lower_case_person_name", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
-    "lowercase_given_names", "is_given_and_unlisted_family_name_lower",
+    "lowercase_given_names", "is_given_and_unlisted_family_name_lower", "is_given_and_unlisted_family_name_caps",
 ]

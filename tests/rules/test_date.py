@@ -85,6 +85,8 @@ LOOKALIKES = [
     ("Wed to her partner since 2010; lives with him", "Wed"),
     ("Staples removed 1/2 of the line today", "1/2"),
     ("Rated 5/10 at rest, then extubated 4/10 of attempts", "4/10"),
+    ("He quit smoking 20 years ago.", "20"),
+    ("STOPPED SMOKING 40 PACK YEARS", "40"),
 ]
 
 

@@ -122,6 +122,12 @@ LOOKALIKES = [
     ("Mom and Dad are his parents and proxies", "Mom"),
     ("Son - Called back and was updated", "Called"),
     ("Glucose and Insulin are her main issues", "Glucose"),
+    # ordinary words before a relation in parentheses, a credential or a notice word
+    ("PT CALLED HOME (WIFE) TODAY", "CALLED HOME"),
+    ("RATE CONTROLLED A. FIB MD AWARE", "FIB"),
+    ("REPEAT HCT 29. HOUSE STAFF NOTIFIED.", "HOUSE STAFF"),
+    ("SKIN CARE DONE. DAUGHTER CALLED, UPDATED.", "DAUGHTER"),
+    ("YEAST RASH IN GROIN, NYSTATIN POWDER ORDERED.", "NYSTATIN POWDER"),
 ]
 
 

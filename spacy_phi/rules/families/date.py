@@ -108,6 +108,8 @@ _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
     r"d/c'?d?|surgery|f/u|follow-?up|appt|appointment|visit|last|next|by|starting|started|stopped|"
     r"due|returns?|effective|scheduled|planned|as\s+of|before|after|between|and|dos|doa|dod|"
+    # a last bowel movement is charted with its date ("LBM 11/5", "Last BM 7/19")
+    r"lbm|bm|"
     # an event's past participle: "intubated 3/4", "PICC placed 2/27", "flew back 2/10"
     r"intubated|extubated|placed|removed|inserted|drawn|collected|transferred|arrived|delivered|diagnosed|"
     r"dx'?d|vaccinated|swabbed|biopsied|resected|repaired|returned|flew\s+back|came\s+back)\b\.?:?\s+)"
@@ -411,6 +413,17 @@ def rules() -> List[RegexRule]:
             description="m/d after a clock time ('to the CCU at 12am 9/3'); not a score out of 5 or 10 ('at 2pm 8/10')",
         ),
         RegexRule(
+            "date_year_after_quitting", "DATE",
+            # a habit stopped is dated with a bare year, often of two digits ("STOPPED SMOKING 62'",
+            # "quit drinking in 88"); a count of years or packs after the number is a duration
+            r"(?i:\b(?:quit|stopped|gave[ \t]+up)[ \t]+(?:smoking|drinking|etoh|alcohol|tobacco|cigarettes|cigs|drugs)"
+            r"[ \t]+(?:in[ \t]+)?)['’]?(?P<value>\d\d|(?:19|20)\d\d)['’]?(?![\w/%:'’-]|\.\d|,\d)",
+            exclude_after=r"[ \t]*(?i:years?|yrs?|y\b|months?|mos?\b|weeks?|wks?|days?|ago|pack|ppd|cig)",
+            prefilter=r"(?i:quit|stopped|gave)",
+            priority=2,
+            description="a year after a habit stopped ('STOPPED SMOKING 62\'', 'quit drinking in 88'); not 'quit smoking 20 years ago'",
+        ),
+        RegexRule(
             "date_year_apostrophe", "DATE",
             r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
             priority=2,
@@ -515,6 +528,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("admitted 9/14", "DATE", "9/14", "date_month_day_cue"),
     ("Reason: extubated 11/3 after 4 days on the vent", "DATE", "11/3", "date_month_day_cue"),
     ("PICC removed on 1/5, tip culture grew staph", "DATE", "1/5", "date_month_day_cue_score_shaped"),
+    ("GI appetite good, LBM 11/5 \nGU voiding", "DATE", "11/5", "date_month_day_cue"),
     ("labs 9/18 stable", "DATE", "9/18", "date_month_day"),
     ("last seen in 2067.", "DATE", "2067", "date_year_cue"),
     ("Ms. Nguyen is a 62 yo F w/ DM2 (dx 2008), HTN.", "DATE", "2008", "date_year_cue"),
@@ -542,6 +556,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("PMH: CAD, AVR 8/88, DDD PMR, REFLUX", "DATE", "8/88", "date_month_year_in_history"),
     ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/10", "date_range_second"),
     ("Transferred to the CCU at 12am 9/3.    PMH: +CRF", "DATE", "9/3", "date_after_clock_time"),
+    ("RETIRED IRON WORKER. STOPPED SMOKING 71'. SOCIAL DRINKER.", "DATE", "71", "date_year_after_quitting"),
+    ("SOCIAL: QUIT DRINKING 88, NO WITHDRAWAL", "DATE", "88", "date_year_after_quitting"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),

@@ -92,7 +92,9 @@ _NOT_RELATIVE_NAME = (
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 #: What follows a clinician's name in a nursing note: a staff role or the news it got
 #: ("nina pakulski aware", "joan vardoulakis licsw", "mary ferriera np").
-_ROLE_OR_AWARE_AFTER = rf"(?i:{_STAFF_ROLES})|aware|notified|paged|informed|updated|that|who"
+_ROLE_OR_AWARE_AFTER = rf"(?i:{_STAFF_ROLES}|aware|notified|paged|informed|updated|that|who)"
+#: What a note says of staff it names in capitals right after the name ("LINDSEY PAKULSKI CALLED TO BEDSIDE").
+_NOTICE_AFTER_CAPS = r"AWARE|NOTIFIED|PAGED|INFORMED|CALLED|ORDERED|UPDATED"
 
 #: Care roles and lay roles before a name written without a title ("therapist B. Okafor",
 #: "sponsor Dale Whitcomb"): over every gold corpus, 29 and 68 exact matches, no false alarm.
@@ -462,6 +464,41 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "full_name_before_notice_caps", "DOCTOR",
+            rf"\b(?P<value>[A-Z]{{3,}}[ \t]+[A-Z][A-Z'’-]{{2,}}[A-Z])(?=[ \t]*,?[ \t]+(?:{_NOTICE_AFTER_CAPS})\b)",
+            checks=("given_and_unlisted_family_name_caps",),
+            prefilter=rf"\b(?:{_NOTICE_AFTER_CAPS})\b",
+            priority=2,
+            description=(
+                "a given name of the lists and a surname no list holds, in capitals, before 'called', 'aware', "
+                "'notified', 'ordered' ('LINDSEY PAKULSKI CALLED TO BEDSIDE'); not 'HOUSE STAFF NOTIFIED', "
+                "'DAUGHTER CALLED'"
+            ),
+        ),
+        RegexRule(
+            "name_before_relative_in_parentheses", "PATIENT",
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"
+            r"(?P<value>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?|[A-Z][A-Z'’-]+(?:[ \t]+[A-Z][A-Z'’-]+)?)"
+            rf"[ \t]*\((?i:{RELATIVE_WORDS}|significant[ \t]+other|health[ \t]+care[ \t]+proxy|hcp)\)",
+            checks=("signature_name",),
+            priority=2,
+            description=(
+                "a person's name before a relation in parentheses ('Hank Moravec (son) cell#', 'CHARLIE (SIGNIFICANT "
+                "OTHER) INTO VISIT'); not ordinary words ('CALLED HOME (WIFE)')"
+            ),
+        ),
+        RegexRule(
+            "initial_surname_credential", "DOCTOR",
+            r"(?<![\w.])(?P<value>[A-Z]\.[ \t]?(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+))[ \t]*,?[ \t]+"
+            r"(?:MD|M\.D\.|RN|NP|PA|PA-C|RRT|DO)(?![\w-])",
+            checks=("signature_name",),
+            priority=2,
+            description=(
+                "an initial and a surname before a credential, in any case ('B. CLIFFORD MD AWARE', 'J. Chang PA into "
+                "evaluate'); not ordinary words ('A. FIB MD AWARE')"
+            ),
+        ),
+        RegexRule(
             "patient_label_last_first", "PATIENT",
             rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|Pt\s+Name|Patient\s+Name)\.?[ \t]*:?[ \t]+"
             rf"(?P<value>(?:{NAME_WORD}|{CAPS_NAME}),[ \t]*(?:{NAME_WORD}|{CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
@@ -712,6 +749,11 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
+    ("ask to page Suzette \n\nHank Moravec (son) cell# 410-555-0112", "PATIENT", "Hank Moravec", "name_before_relative_in_parentheses"),
+    ("SOCIAL: SISTER & CHARLIE (SIGNIFICANT OTHER) INTO VISIT.", "PATIENT", "CHARLIE", "name_before_relative_in_parentheses"),
+    ("BP AND PA # INCREASING EARLIER -> B. CLEMENTI MD AWARE-> NTG ADDED", "DOCTOR", "B. CLEMENTI", "initial_surname_credential"),
+    ("o2 sats down to 87-88% -> J. Okonjo PA into evaluate.", "DOCTOR", "J. Okonjo", "initial_surname_credential"),
+    ("CVP AND BP NOTED. LINDSEY PAKULSKI CALLED TO BEDSIDE FOR POOR WAVEFORM.", "DOCTOR", "LINDSEY PAKULSKI", "full_name_before_notice_caps"),
     ("CT GUIDED TAP...JOAO DEVERAUX (RESIDENT) WORKING ON THIS.", "DOCTOR", "JOAO DEVERAUX", "name_before_role_in_parentheses"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
@@ -721,6 +763,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("[patient] my wife , june , and i drive up there every summer .", "PATIENT", "june", "relative_name_appositive_lower"),
     ("[patient_guest] hi , i'm her husband , will .\n[doctor] nice to meet you .", "PATIENT", "will", "relative_name_appositive_lower"),
     ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
+    ("BP 75/40. HOUSE STAFF mary pakulski AWARE. U/O DROPPED", "DOCTOR", "mary pakulski", "lowercase_full_name_before_role"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
     ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
