@@ -547,14 +547,14 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "institution_before_loose_head", "HOSPITAL",
             # "@" and an opening parenthesis need no space ("ICU @HARFORD MEMORIAL", "rehab(sacred heart Memorial)")
-            r"(?:\b(?i:to|at|from|into)[ \t]+|@[ \t]*|\([ \t]*)(?:(?i:the)[ \t]+)?"
+            r"(?:\b(?i:to|at|from|into|in|on)[ \t]+|@[ \t]*|\([ \t]*)(?:(?i:the)[ \t]+)?"
             rf"(?P<value>(?P<name>{_LOOSE_NAME_WORD}(?:[ \t]+{_LOOSE_NAME_WORD}){{0,2}})"
             r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus)\b)))",
             group_checks={"name": ("named_institution_before_head",)},
             priority=2,
             description=(
                 "an institution in lower case or capitals before 'hospital', 'campus', 'memorial' or 'regional' after "
-                "'to', 'at', 'from', '@' or in parentheses ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', "
+                "'to', 'at', 'from', 'in', 'on', '@' or in parentheses ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', "
                 "'the Zagaria campus', 'AIDE IN ICU @ HARFORD MEMORIAL', 'rehab(sacred heart Memorial)'); "
                 "not a generic word ('to outside hospital', 'at the main campus')"
             ),
@@ -697,6 +697,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("TAKEN TO ORCHARD REGIONAL WHERE CK'S POS.", "HOSPITAL", "ORCHARD REGIONAL", "institution_before_loose_head"),
     ("WORKS AS AIDE IN ICU @ ORCHARD MEMORIAL. DAUGHTER HERE", "HOSPITAL", "ORCHARD MEMORIAL", "institution_before_loose_head"),
     ("Pt slated to go to rehab(saint brendan Memorial) today", "HOSPITAL", "saint brendan Memorial", "institution_before_loose_head"),
+    ("called out to tele surgical bed on brackett campus. remains in micu", "HOSPITAL", "brackett", "institution_before_loose_head"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway", "street_spoken_lower"),
     ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road", "street_spoken_lower"),
     ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius", "church_or_saint_lower"),
