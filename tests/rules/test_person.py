@@ -127,6 +127,9 @@ LOOKALIKES = [
     ("RATE CONTROLLED A. FIB MD AWARE", "FIB"),
     ("REPEAT HCT 29. HOUSE STAFF NOTIFIED.", "HOUSE STAFF"),
     ("SKIN CARE DONE. DAUGHTER CALLED, UPDATED.", "DAUGHTER"),
+    ("O2Sats 97-99% on 5L/NP. Pt does get SOB at times", "Pt"),
+    ("O2Sats on 3Ls NP, 97-99%. Denies SOB.", "Ls"),
+    ("Husband phoned in and spoke with wife\nPlease see flow sheet", "Please"),
     ("YEAST RASH IN GROIN, NYSTATIN POWDER ORDERED.", "NYSTATIN POWDER"),
 ]
 

@@ -35,7 +35,9 @@ _CAPS_TITLE = (
 #: Title-case words after "Nurse", "NP", "PA-C" that are not names ("Nurse Manager", "NP Note").
 _NOT_CLINICIAN_WORDS = (
     r"Manager|Practitioner|Call|Station|Note|Notes|Assessment|Triage|Navigator|Educator|Specialist|Visit|"
-    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The"
+    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The|"
+    # the patient a sentence opens with after "NP" (nasal prongs: "97% on 5L/NP. Pt does get SOB")
+    r"Pt|Pts|Patient"
 )
 
 #: Care staff's roles as notes in capitals write them before a name ("IV NURSE
@@ -84,7 +86,9 @@ _PERSON_FIELDS = (
 _NOT_RELATIVE_NAME = (
     r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
     r"Passed|Age|Aged|Side|Smoker|Present|Here|At|In|Is|Has|Had|Was|With|And|Or|The|Of|Also|Who|"
-    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes|Hospital|Clinic|Center|Services?)\b"
+    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes|Hospital|Clinic|Center|Services?|"
+    # a request or a plan opening the next sentence ("spoke with wife\nPlease see flow sheet")
+    r"Please|Plan|See|Pt|Patient)\b"
 )
 
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
@@ -159,8 +163,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "clinician_credential_before", "DOCTOR",
-            # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear").
-            r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])"
+            # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear", "on 5L/NP").
+            r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])(?<!\d[Ll]/)"
             rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?[ \t]+"
             rf"(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){PERSON}",
             exclude_after=r"[ \t]*:",  # a field label of the next line part ("PA-C   Supervising: Dr. Abdi")
@@ -606,7 +610,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_one_name_role", "DOCTOR",
-            rf"(?<![A-Za-z.])(?P<value>{NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
+            # not glued to a number: "on 3Ls NP" is an oxygen flow by nasal prongs
+            rf"(?<![A-Za-z.\d])(?P<value>{NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             checks=("not_common_word",),
             prefilter=r"\b(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             priority=2,
