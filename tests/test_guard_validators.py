@@ -156,6 +156,8 @@ VETOED = [
     ("3/5 strength in the left hip flexors", "3/5", "DATE", "validator:date_not"),
     ("14 French Foley catheter inserted.", "14 French Foley", "STREET", "validator:street_number_then_unit"),
     ("Compression fracture at T12", "T", "HOSPITAL", "validator:one_letter_name"),
+    ("His HR has been in the 50s SB. Pulm: no change", "50s SB", "STREET", "validator:street_is_a_reading"),
+    ("7.0 ET TUBE IS TAPED AT 21 CM MARK, BILATERAL BREATH SOUNDS", "21 CM MARK", "STREET", "validator:street_is_a_reading"),
     ("Started on maintenance fluid at 50cc/h. \n\nneuro: alert", "h.", "DOCTOR", "validator:unit_of_a_rate"),
     ("ntg gtt titrated back down to 1.5mg/min.", "min.", "DOCTOR", "validator:unit_of_a_rate"),
     # "is a" / "as a" alone keep only a head that names a person ("is a landscaper")
@@ -200,6 +202,7 @@ KEPT = [
     ("Return on the 3rd of May.", "3rd", "DATE"),
     ("Seen on Tuesday.", "Tuesday", "DATE"),
     ("seen on tuesdays", "tuesdays", "DATE"),
+    ("lives at 100 Main with her son", "100 Main", "STREET"),  # common words alone: a street's own name
     ("Pt anxiously awaiting rehab either tomorrow or sat.", "sat", "DATE"),  # no reading on its line
     ("since christmas", "christmas", "DATE"),
     ("Back from Diwali.", "Diwali", "DATE"),

@@ -191,8 +191,25 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         return None  # a mixed-case note writes initials in lower case ("thanks. hc"); "ho" the house officer goes
     if _in_an_address(span, text, words):
         return None  # "Lives in Olla, PA"
-    shorthand = all(_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found)
-    return REASON_UNSURE_SHORTHAND if shorthand else None
+    shorthand = [_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found]
+    if all(shorthand):
+        return REASON_UNSURE_SHORTHAND
+    if any(shorthand) and _opens_its_line(span, text) and all(
+        is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand)
+    ):
+        return SHORTHAND_LINE_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
+    return None
+
+
+#: An unsure span opening its line, of clinical shorthand and ordinary words: a
+#: header or the system a line charts ("Micu Progress Nursing Note:", "Activity-OOB").
+SHORTHAND_LINE_HEADER = sub_reason(REASON_UNSURE_SHORTHAND, "line_header")
+_LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?\Z")
+
+
+def _opens_its_line(span: Span, text: str) -> bool:
+    """Whether only spaces or a bullet stand between the line's start and the span."""
+    return _LINE_OPENING.search(text, max(0, span.start_char - 12), span.start_char) is not None
 
 
 def _shorthand_word(word: str, vocabulary: MedicalVocabulary) -> bool:
@@ -476,7 +493,7 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE",
-    "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
+    "NOT_WRITTEN_AS_DATE", "SHORTHAND_LINE_HEADER", "names_someone_or_somewhere",
     "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
     "written_as_date",
 ]

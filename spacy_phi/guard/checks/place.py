@@ -29,6 +29,7 @@ from ..reasons import (
     REASON_ROLE_AS_PLACE,
     REASON_STATE_ABBREVIATION,
     REASON_STREET_DOSE,
+    REASON_STREET_READING,
     REASON_STREET_NUMBER_UNIT,
     REASON_ULTRASOUND,
     sub_reason,
@@ -195,8 +196,38 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
         if has_dose_or_flow(span.text):
             return REASON_STREET_DOSE  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
+        if _reading_words(span, check_words):
+            return REASON_STREET_READING  # "50s SB", "21 CM MARK", "10PS, CPAP"
         return None
     return REASON_NOT_STREET
+
+
+#: Units and scale words of a reading beside its number.
+_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark)$")
+
+
+def _reading_words(span: Span, check_words: CheckWords) -> bool:
+    """Whether the words beside a STREET span's numbers are those of a reading:
+    each a known word (common, clinical, a unit) or a letter, one at least a
+    clinical abbreviation, a drug or a medical word ("50s SB", "10PS, CPAP",
+    "21 CM MARK"); a street name has a word of its own ("100 Main": common
+    words alone are kept)."""
+    written = [w for w in re.findall(r"[A-Za-z]+", span.text)]
+    if not written:
+        return False
+    vocab = check_words.vocabulary
+    clinical = False
+    for word in written:
+        lower = word.lower()
+        if len(word) == 1:
+            continue  # a side or a plural's "s" ("90's ST.", "84 W IMMED")
+        abbreviation = vocab.is_abbreviation(word) or vocab.is_clinical_abbreviation(word.upper())
+        medical = abbreviation or vocab.is_drug(lower) or vocab.is_always_medical(lower) or _READING_UNIT.match(lower)
+        if medical:
+            clinical = True
+        elif not check_words.known_word(lower):
+            return False
+    return clinical
 
 
 # -- "US" the ultrasound ----------------------------------------------------------------------

@@ -471,6 +471,8 @@ def rules() -> List[RegexRule]:
             "full_name_before_notice_caps", "DOCTOR",
             rf"\b(?P<value>[A-Z]{{3,}}[ \t]+[A-Z][A-Z'’-]{{2,}}[A-Z])(?=[ \t]*,?[ \t]+(?:{_NOTICE_AFTER_CAPS})\b)",
             checks=("given_and_unlisted_family_name_caps",),
+            # a relative right before names a family member ("PT'S NIECE FAUSTINA ALBUQUERQUE CALLED")
+            label_if_context={rf"\b{RELATIVE_WORDS}['’]?s?[ \t]*[:,-]?[ \t]*$": "PATIENT"},
             prefilter=rf"\b(?:{_NOTICE_AFTER_CAPS})\b",
             priority=2,
             description=(
@@ -481,7 +483,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "name_before_relative_in_parentheses", "PATIENT",
-            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"
+            # not a title or a relation ("DTR CHARMAINE (HCP)" names "CHARMAINE")
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS}|{RELATIVE_WORDS})\b)"
             r"(?P<value>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?|[A-Z][A-Z'’-]+(?:[ \t]+[A-Z][A-Z'’-]+)?)"
             rf"[ \t]*\((?i:{RELATIVE_WORDS}|significant[ \t]+other|health[ \t]+care[ \t]+proxy|hcp)\)",
             checks=("signature_name",),
@@ -756,9 +759,11 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
     ("ask to page Suzette \n\nHank Moravec (son) cell# 410-555-0112", "PATIENT", "Hank Moravec", "name_before_relative_in_parentheses"),
     ("SOCIAL: SISTER & CHARLIE (SIGNIFICANT OTHER) INTO VISIT.", "PATIENT", "CHARLIE", "name_before_relative_in_parentheses"),
+    ("HE DOES NOT DRIVE AT NIGHT. DTR CHARMAINE (HCP) WORKS NIGHTS", "PATIENT", "CHARMAINE", "name_before_relative_in_parentheses"),
     ("BP AND PA # INCREASING EARLIER -> B. CLEMENTI MD AWARE-> NTG ADDED", "DOCTOR", "B. CLEMENTI", "initial_surname_credential"),
     ("o2 sats down to 87-88% -> J. Okonjo PA into evaluate.", "DOCTOR", "J. Okonjo", "initial_surname_credential"),
     ("CVP AND BP NOTED. LINDSEY PAKULSKI CALLED TO BEDSIDE FOR POOR WAVEFORM.", "DOCTOR", "LINDSEY PAKULSKI", "full_name_before_notice_caps"),
+    ("ADDENDUM: PT'S NIECE FAUSTINA ALBUQUERQUE CALLED FROM OHIO", "PATIENT", "FAUSTINA ALBUQUERQUE", "full_name_before_notice_caps"),
     ("CT GUIDED TAP...JOAO DEVERAUX (RESIDENT) WORKING ON THIS.", "DOCTOR", "JOAO DEVERAUX", "name_before_role_in_parentheses"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
