@@ -202,6 +202,7 @@ KEPT = [
     ("Return on the 3rd of May.", "3rd", "DATE"),
     ("Seen on Tuesday.", "Tuesday", "DATE"),
     ("seen on tuesdays", "tuesdays", "DATE"),
+    ("Sister is health care proxy and lives in DC.", "DC", "STATE"),  # a word of residence before the code
     ("lives at 100 Main with her son", "100 Main", "STREET"),  # common words alone: a street's own name
     ("Pt anxiously awaiting rehab either tomorrow or sat.", "sat", "DATE"),  # no reading on its line
     ("since christmas", "christmas", "DATE"),

@@ -70,6 +70,7 @@ from ..reasons import (
     REASON_UNSURE_IN_CLINICAL_LIST,
     REASON_UNSURE_ORDINARY_WORD,
     REASON_UNSURE_SHORTHAND,
+    REASON_UNSURE_SHORTHAND_HEADER,
     sub_reason,
 )
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
@@ -203,7 +204,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
 
 #: An unsure span opening its line, of clinical shorthand and ordinary words: a
 #: header or the system a line charts ("Micu Progress Nursing Note:", "Activity-OOB").
-SHORTHAND_LINE_HEADER = sub_reason(REASON_UNSURE_SHORTHAND, "line_header")
+SHORTHAND_LINE_HEADER = REASON_UNSURE_SHORTHAND_HEADER
 _LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?\Z")
 
 

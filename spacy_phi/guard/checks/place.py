@@ -84,10 +84,18 @@ def _credential_follows(span: Span, text: str, check_words: CheckWords) -> bool:
     return match is not None and check_words.vocabulary.is_credential(match.group(1))
 
 
+#: A word of residence right before a state's code: "who lives in DC", "moved to NJ".
+_RESIDENCE_BEFORE = re.compile(
+    r"\b(?:lives?|living|lived|resides?|residing|resided|moved|moving|relocated)[ \t]+(?:in|to|back[ \t]+to)[ \t]+\Z",
+    re.IGNORECASE,
+)
+
+
 def _address_context(span: Span, text: str) -> bool:
+    """A town and comma before a state's code, a ZIP after it, or a word of residence before it."""
     before = text[max(0, span.start_char - 40) : span.start_char]
     after = text[span.end_char : span.end_char + 12]
-    return bool(_CITY_COMMA_BEFORE.search(before) or _ZIP_AFTER.match(after))
+    return bool(_CITY_COMMA_BEFORE.search(before) or _ZIP_AFTER.match(after) or _RESIDENCE_BEFORE.search(before))
 
 
 def _not_a_place(span: Span, check_words: CheckWords) -> Optional[str]:
