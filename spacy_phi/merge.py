@@ -23,7 +23,7 @@ Policy (recall first):
    only by punctuation under one longer span ("201-836-4470, dalia@x.com")
    become one entity each, so each keeps its label and its surrogate.
    A tagger's PROFESSION span around a person a rule named ("health care
-   proxy - Marcela Carlson") is split the same way: the person keeps its
+   proxy - Marisela Carlsen") is split the same way: the person keeps its
    label, the role's words stay a PROFESSION.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
@@ -58,7 +58,7 @@ SHAPE_FAMILY: Dict[str, Tuple[str, ...]] = {"PHONE": ("PHONE", "FAX"), "FAX": ("
 DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2, PROPAGATED_GROUP: 1}
 DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP, PROPAGATED_GROUP]
 #: What a rule or a list names inside a tagged job title, to be split out of it
-#: ("health care proxy - Marcela Carlson", "WCMC NURSE"): a person or an institution.
+#: ("health care proxy - Marisela Carlsen", "WCMC NURSE"): a person or an institution.
 _NAMED_IN_A_ROLE = frozenset(PERSON_LABELS) | {"HOSPITAL", "ORGANIZATION"}
 
 
@@ -119,7 +119,7 @@ def split_between_shapes(cluster: List[Candidate], doc: Doc) -> List[List[Candid
 
 def split_named_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
     """A tagger's PROFESSION span that covers a person or a place a rule or a
-    list named ("health care proxy - Marcela Carlson", "WCMC NURSE") is split:
+    list named ("health care proxy - Marisela Carlsen", "WCMC NURSE") is split:
     the name keeps the rule's label, the words of the role before and after it
     stay a PROFESSION; a part that holds no letter or digit (the dash between
     them) is left out. Any other cluster is returned as it is.

@@ -21,7 +21,7 @@ words stay. Trimming only drops edge tokens that hide nothing:
   after a gap of several spaces ("Bishop    Clinic #");
 - for a hospital, organisation or department written with capitals, trailing
   lower-case ordinary words ("Amazon warehouse", "Quest draw"); the clause after
-  its head word ("MEMORIAL HOSPITAL W SEVERE CARDIOMYOPATHY") is cut before any
+  its head word ("ORCHARD HOSPITAL W SEVERE CARDIOMYOPATHY") is cut before any
   check (`cut_institution_clause`);
 - for an age, words that are no number at either end ("sixty six year" old,
   "fifty one year old right"): the conventions mark the number alone;
@@ -150,14 +150,14 @@ def _cut_trailing_degrees(doc: Doc, start: int, end: int, is_credential: Callabl
 
 
 #: The head word that closes an institution's name, and what opens the clause after it
-#: ("FROM MEMORIAL HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY": the tagger ran on past the name).
+#: ("FROM ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY": the tagger ran on past the name).
 _INSTITUTION_HEAD_WORDS = frozenset({"hospital", "hosp", "center", "centre", "clinic", "infirmary"})
 _CLAUSE_AFTER_INSTITUTION = frozenset({"w", "w/", "with", "for", "s/p", "after", "due"})
 
 
 def cut_institution_clause(span: Span) -> Span:
     """An institution's span without the clause the tagger ran into after its
-    head word ("MEMORIAL HOSPITAL W SEVERE CARDIOMYOPATHY" -> "MEMORIAL HOSPITAL");
+    head word ("ORCHARD HOSPITAL W SEVERE CARDIOMYOPATHY" -> "ORCHARD HOSPITAL");
     the span itself when there is none. The cut is made before the guard judges
     the span at all: what follows the head is no part of it, not an edge to weigh."""
     if span.label_ not in INSTITUTION_LABELS:

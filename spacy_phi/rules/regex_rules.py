@@ -190,6 +190,8 @@ CHECKS: Dict[str, Callable[[str], bool]] = {
     "given_and_family_name": name_patterns.is_given_and_family_name,
     "given_and_unlisted_family_name_lower": name_patterns.is_given_and_unlisted_family_name_lower,
     "given_and_unlisted_family_name_caps": name_patterns.is_given_and_unlisted_family_name_caps,
+    "given_name_alone": name_patterns.is_given_name_alone,
+    "initial_and_surname": name_patterns.is_initial_and_surname,
     "family_comma_given_name": name_patterns.is_family_comma_given_name,
     "occupation_phrase": gazetteers.is_occupation_phrase,
     "long_occupation_phrase": gazetteers.is_long_occupation_phrase,

@@ -130,6 +130,10 @@ LOOKALIKES = [
     ("O2Sats 97-99% on 5L/NP. Pt does get SOB at times", "Pt"),
     ("O2Sats on 3Ls NP, 97-99%. Denies SOB.", "Ls"),
     ("Husband phoned in and spoke with wife\nPlease see flow sheet", "Please"),
+    ("A: STABLE. P: CONTINUE TO MONITOR.\nPLAN\n", "PLAN"),  # an ordinary word closing a note
+    ("will follow up tomorrow.\nWill", "Will"),
+    ("RATE CONTROLLED A FIB AWARE", "A FIB"),
+    ("REPEAT HCT 29. HOUSE STAFF AND DR KLEIN AWARE.", "HOUSE STAFF"),
     ("YEAST RASH IN GROIN, NYSTATIN POWDER ORDERED.", "NYSTATIN POWDER"),
 ]
 

@@ -72,7 +72,7 @@ def rules() -> List[RegexRule]:
             r"(?<![\w/.-])(?P<value>[2-9]\d\d/[2-9]\d\d/\d{4})(?![\w/]|[.-]\d)",
             label_if_context=_PHONE_CONTEXT,
             shape_label=True,
-            description="US phone number written with slashes ('Carol Ames (201/555/1423) confirms')",
+            description="US phone number written with slashes ('Odile Ames (201/555/1423) confirms')",
         ),
         RegexRule(
             "phone_local_context", "PHONE",
@@ -121,7 +121,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("portal mychart.partners.org/login now", "URL", "mychart.partners.org/login", "url_domain"),
     ("from 10.0.0.1.", "IPADDR", "10.0.0.1", "ipv4"),
     ("host 192.168.1.254 down", "IPADDR", "192.168.1.254", "ipv4"),
-    ("his wife, Carol Ames (201/555/1423) confirms the story.", "PHONE", "201/555/1423", "phone_slashes"),
+    ("his wife, Odile Ames (201/555/1423) confirms the story.", "PHONE", "201/555/1423", "phone_slashes"),
     ("Call 617-555-1234 tomorrow.", "PHONE", "617-555-1234", "phone_us"),
     ("Phone: (617) 555-1234", "PHONE", "(617) 555-1234", "phone_us"),
     ("tel 617.555.1234.", "PHONE", "617.555.1234", "phone_us"),

@@ -127,7 +127,10 @@ _MOVEMENT_FILLER = r"(?:(?:pt|patient|her|him|back|over|out|up)[ \t]+){0,2}"
 #: A word of an institution's name in any case: no head word and no preposition
 #: ("(performed at LDS Hospital)" names "LDS", not "performed at LDS").
 _LOOSE_NAME_WORD = (
-    r"(?!(?i:memorial|regional|hospital|hosp|campus|at|to|from|in|into|on|by|of|for|with|and|or)\b)"
+    r"(?!(?i:memorial|regional|hospital|hosp|campus|rehab|rehabilitation|at|to|from|in|into|on|by|of|for|with|and|or|"
+    # the kinds of rehabilitation and the words before them ("either physical rehab", "prev rehab site")
+    r"either|neither|both|prev|previous|physical|occupational|speech|cardiac|pulmonary|vestibular|pelvic|inpatient|"
+    r"outpatient|acute|subacute|stroke|drug|alcohol)\b)"
     r"(?:[A-Za-z][a-z'’]+|[A-Z][A-Z'’]+)"
 )
 #: Places of care inside a hospital written after its name ("GH CATH LAB", "GH EW").
@@ -526,7 +529,7 @@ def rules() -> List[RegexRule]:
             prefilter=r"MC\b",
             priority=1,  # weak: a label of the tagger on the same word wins
             description=(
-                "a medical center's initials in capitals, anywhere ('PT MAY BE W/U BY GBMC FOR TRANSPLANT', "
+                "a medical center's initials in capitals, anywhere ('PT MAY BE W/U BY WCMC FOR TRANSPLANT', "
                 "'records from SRMC'); no abbreviation of the clinical lists ('Cdiff + per BMC'), not the thumb's "
                 "'CMC joint'"
             ),
@@ -546,16 +549,17 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "institution_before_loose_head", "HOSPITAL",
-            # "@" and an opening parenthesis need no space ("ICU @HARFORD MEMORIAL", "rehab(sacred heart Memorial)")
-            r"(?:\b(?i:to|at|from|into|in|on)[ \t]+|@[ \t]*|\([ \t]*)(?:(?i:the)[ \t]+)?"
+            # "@" and an opening parenthesis need no space ("ICU @ORCHARD MEMORIAL", "rehab(saint brendan Memorial)")
+            # "or" joins a second place to the first ("AT ORCHARD REHAB OR WINDERMERE REHAB")
+            r"(?:\b(?i:to|at|from|into|in|on|or)[ \t]+|@[ \t]*|\([ \t]*)(?:(?i:the)[ \t]+)?"
             rf"(?P<value>(?P<name>{_LOOSE_NAME_WORD}(?:[ \t]+{_LOOSE_NAME_WORD}){{0,2}})"
-            r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus)\b)))",
+            r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus|rehab|rehabilitation)\b)))",
             group_checks={"name": ("named_institution_before_head",)},
             priority=2,
             description=(
-                "an institution in lower case or capitals before 'hospital', 'campus', 'memorial' or 'regional' after "
-                "'to', 'at', 'from', 'in', 'on', '@' or in parentheses ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', "
-                "'the Zagaria campus', 'AIDE IN ICU @ HARFORD MEMORIAL', 'rehab(sacred heart Memorial)'); "
+                "an institution in lower case or capitals before 'hospital', 'campus', 'rehab', 'memorial' or 'regional' after "
+                "'to', 'at', 'from', 'in', 'on', 'or', '@' or in parentheses ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', "
+                "'the Zagaria campus', 'AIDE IN ICU @ ORCHARD MEMORIAL', 'rehab(saint brendan Memorial)'); "
                 "not a generic word ('to outside hospital', 'at the main campus')"
             ),
         ),
@@ -698,6 +702,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("WORKS AS AIDE IN ICU @ ORCHARD MEMORIAL. DAUGHTER HERE", "HOSPITAL", "ORCHARD MEMORIAL", "institution_before_loose_head"),
     ("Pt slated to go to rehab(saint brendan Memorial) today", "HOSPITAL", "saint brendan Memorial", "institution_before_loose_head"),
     ("called out to tele surgical bed on brackett campus. remains in micu", "HOSPITAL", "brackett", "institution_before_loose_head"),
+    ("AWAITING PLACEMENT AT ORCHARD REHAB OR WINDERMERE REHAB. VSS.", "HOSPITAL", "WINDERMERE", "institution_before_loose_head"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway", "street_spoken_lower"),
     ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road", "street_spoken_lower"),
     ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius", "church_or_saint_lower"),

@@ -97,7 +97,7 @@ _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 #: What follows a clinician's name in a nursing note: a staff role or the news it got
 #: ("nina pakulski aware", "joan vardoulakis licsw", "mary ferriera np").
 _ROLE_OR_AWARE_AFTER = rf"(?i:{_STAFF_ROLES}|aware|notified|paged|informed|updated|that|who)"
-#: What a note says of staff it names in capitals right after the name ("LINDSEY PAKULSKI CALLED TO BEDSIDE").
+#: What a note says of staff it names in capitals right after the name ("MARISOL PAKULSKI CALLED TO BEDSIDE").
 _NOTICE_AFTER_CAPS = r"AWARE|NOTIFIED|PAGED|INFORMED|CALLED|ORDERED|UPDATED"
 
 #: Care roles and lay roles before a name written without a title ("therapist B. Okafor",
@@ -324,11 +324,11 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_dash_name", "PATIENT",
-            # "Sister is health care proxy - Marcela Carlson who lives in DC": a spaced dash sets the name off.
+            # "Sister is health care proxy - Marisela Carlsen who lives in DC": a spaced dash sets the name off.
             rf"(?i:\b{RELATIVE_WORDS})[ \t]+[-–]{{1,2}}[ \t]+(?!{_NOT_RELATIVE_NAME}|(?i:{RELATIVE_WORDS})\b){PERSON}",
             checks=("no_word_after_role",),
             priority=2,
-            description="a relative's or proxy's name after a spaced dash ('health care proxy - Marcela Carlson'; not 'son - Called back')",
+            description="a relative's or proxy's name after a spaced dash ('health care proxy - Marisela Carlsen'; not 'son - Called back')",
         ),
         RegexRule(
             "doctor_and_colleague", "DOCTOR",
@@ -477,9 +477,35 @@ def rules() -> List[RegexRule]:
             priority=2,
             description=(
                 "a given name of the lists and a surname no list holds, in capitals, before 'called', 'aware', "
-                "'notified', 'ordered' ('LINDSEY PAKULSKI CALLED TO BEDSIDE'); not 'HOUSE STAFF NOTIFIED', "
+                "'notified', 'ordered' ('MARISOL PAKULSKI CALLED TO BEDSIDE'); not 'HOUSE STAFF NOTIFIED', "
                 "'DAUGHTER CALLED'"
             ),
+        ),
+        RegexRule(
+            "given_name_closing_the_note", "DOCTOR",
+            # the last word of a note, alone after a line break or a sentence: the writer signing it
+            r"(?:^|\n|[.!?][ \t]+)[ \t]*(?P<value>[A-Z][A-Za-z'’-]+)[ \t]*\s*\Z",
+            checks=("given_name_alone",),
+            priority=2,
+            description="a given name alone closing a note, the writer's ('PT IS ON 850U/HR HEPARIN. ROSALIND'); not 'PLAN'",
+        ),
+        RegexRule(
+            "initial_surname_before_notice_caps", "DOCTOR",
+            rf"(?<![\w.'’/-])(?P<value>[A-Z][ \t]+[A-Z][A-Z'’-]+[A-Z])(?=[ \t]*,?[ \t]+(?:{_NOTICE_AFTER_CAPS})\b)",
+            checks=("initial_and_surname",),
+            prefilter=rf"\b(?:{_NOTICE_AFTER_CAPS})\b",
+            priority=2,
+            description="an initial and a surname in capitals before 'ordered', 'aware', 'called' ('J SMITH ORDERED EPI DRIP'); not 'A FIB', 'I THEN'",
+        ),
+        RegexRule(
+            "name_and_doctor", "DOCTOR",
+            # a person named with a doctor ("NELL TURIDDU AND DRS OKAFOR AND LINDQVIST AWARE")
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"
+            r"(?P<value>[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+|[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)"
+            r"[ \t]+(?i:and|&)[ \t]+(?:DRS?|Drs?)\.?[ \t]+[A-Z]",
+            checks=("signature_name",),
+            priority=2,
+            description="two names before 'and Dr.' ('Discussed w/ RN Keisha Fontaine and Dr. Aucoin'); not ordinary words ('HOUSE STAFF AND DR KLEIN')",
         ),
         RegexRule(
             "name_before_relative_in_parentheses", "PATIENT",
@@ -490,7 +516,7 @@ def rules() -> List[RegexRule]:
             checks=("signature_name",),
             priority=2,
             description=(
-                "a person's name before a relation in parentheses ('Hank Moravec (son) cell#', 'CHARLIE (SIGNIFICANT "
+                "a person's name before a relation in parentheses ('Tobias Moravec (son) cell#', 'ANSELM (SIGNIFICANT "
                 "OTHER) INTO VISIT'); not ordinary words ('CALLED HOME (WIFE)')"
             ),
         ),
@@ -501,7 +527,7 @@ def rules() -> List[RegexRule]:
             checks=("signature_name",),
             priority=2,
             description=(
-                "an initial and a surname before a credential, in any case ('B. CLIFFORD MD AWARE', 'J. Chang PA into "
+                "an initial and a surname before a credential, in any case ('B. CLEMENTI MD AWARE', 'J. Okonjo PA into "
                 "evaluate'); not ordinary words ('A. FIB MD AWARE')"
             ),
         ),
@@ -757,12 +783,15 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
-    ("ask to page Suzette \n\nHank Moravec (son) cell# 410-555-0112", "PATIENT", "Hank Moravec", "name_before_relative_in_parentheses"),
-    ("SOCIAL: SISTER & CHARLIE (SIGNIFICANT OTHER) INTO VISIT.", "PATIENT", "CHARLIE", "name_before_relative_in_parentheses"),
+    ("ask to page Ines \n\nTobias Moravec (son) cell# 410-555-0112", "PATIENT", "Tobias Moravec", "name_before_relative_in_parentheses"),
+    ("CORRECTION: PT IS ON 850U/HR HEPARIN NOT 1400U/HR. ROSALIND\n\n", "DOCTOR", "ROSALIND", "given_name_closing_the_note"),
+    ("UOP DROPPED WITH ELEVATED PAPS, J KOWALCZYK ORDERED EPI DRIP TO BE INCREASED.", "DOCTOR", "J KOWALCZYK", "initial_surname_before_notice_caps"),
+    ("KCL GIVEN. NELL TURIDDU AND DRS OKAFOR AND LINDQVIST AWARE.", "DOCTOR", "NELL TURIDDU", "name_and_doctor"),
+    ("SOCIAL: SISTER & ANSELM (SIGNIFICANT OTHER) INTO VISIT.", "PATIENT", "ANSELM", "name_before_relative_in_parentheses"),
     ("HE DOES NOT DRIVE AT NIGHT. DTR CHARMAINE (HCP) WORKS NIGHTS", "PATIENT", "CHARMAINE", "name_before_relative_in_parentheses"),
     ("BP AND PA # INCREASING EARLIER -> B. CLEMENTI MD AWARE-> NTG ADDED", "DOCTOR", "B. CLEMENTI", "initial_surname_credential"),
     ("o2 sats down to 87-88% -> J. Okonjo PA into evaluate.", "DOCTOR", "J. Okonjo", "initial_surname_credential"),
-    ("CVP AND BP NOTED. LINDSEY PAKULSKI CALLED TO BEDSIDE FOR POOR WAVEFORM.", "DOCTOR", "LINDSEY PAKULSKI", "full_name_before_notice_caps"),
+    ("CVP AND BP NOTED. MARISOL PAKULSKI CALLED TO BEDSIDE FOR POOR WAVEFORM.", "DOCTOR", "MARISOL PAKULSKI", "full_name_before_notice_caps"),
     ("ADDENDUM: PT'S NIECE FAUSTINA ALBUQUERQUE CALLED FROM OHIO", "PATIENT", "FAUSTINA ALBUQUERQUE", "full_name_before_notice_caps"),
     ("CT GUIDED TAP...JOAO DEVERAUX (RESIDENT) WORKING ON THIS.", "DOCTOR", "JOAO DEVERAUX", "name_before_role_in_parentheses"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
