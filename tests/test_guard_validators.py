@@ -158,6 +158,7 @@ VETOED = [
     ("Compression fracture at T12", "T", "HOSPITAL", "validator:one_letter_name"),
     ("His HR has been in the 50s SB. Pulm: no change", "50s SB", "STREET", "validator:street_is_a_reading"),
     ("7.0 ET TUBE IS TAPED AT 21 CM MARK, BILATERAL BREATH SOUNDS", "21 CM MARK", "STREET", "validator:street_is_a_reading"),
+    ("SX-THICK SECRETIONS. SATS-MID 90'S W LAST ABG 101/39", "90'S W", "STREET", "validator:street_is_a_reading"),
     ("Started on maintenance fluid at 50cc/h. \n\nneuro: alert", "h.", "DOCTOR", "validator:unit_of_a_rate"),
     ("ntg gtt titrated back down to 1.5mg/min.", "min.", "DOCTOR", "validator:unit_of_a_rate"),
     # "is a" / "as a" alone keep only a head that names a person ("is a landscaper")

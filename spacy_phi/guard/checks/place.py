@@ -216,13 +216,15 @@ _READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|min
 
 def _reading_words(span: Span, check_words: CheckWords) -> bool:
     """Whether the words beside a STREET span's numbers are those of a reading:
-    each a known word (common, clinical, a unit) or a letter, one at least a
+    single letters only ("90'S W"), or each a known word (common, clinical, a unit) or a letter, one at least a
     clinical abbreviation, a drug or a medical word ("50s SB", "10PS, CPAP",
     "21 CM MARK"); a street name has a word of its own ("100 Main": common
     words alone are kept)."""
     written = [w for w in re.findall(r"[A-Za-z]+", span.text)]
     if not written:
         return False
+    if all(len(word) == 1 for word in written):
+        return True  # a number with letters only ("90'S W", "84 W"): no street's name
     vocab = check_words.vocabulary
     clinical = False
     for word in written:
