@@ -121,7 +121,6 @@ def test_confident_span_is_not_doubted(guard_nlp) -> None:
         ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY", False),  # a city of the gazetteer
         ("SON LIVES IN BATH.", "BATH", "CITY", False),  # a place's cue
         ("WIFE VISITING FROM VERMONT.", "VERMONT", "STATE", False),
-        ("COVERED IN BRUISES AND PETEKIAE, NEW AREAS ON NECK.", "PETEKIAE", "CITY", True),  # a word no town list holds
         ("SISTER CALLED FROM RIVERSIDE TODAY.", "RIVERSIDE", "CITY", False),  # a town of the CMS list, a word too
     ],
 )

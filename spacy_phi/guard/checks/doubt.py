@@ -61,7 +61,7 @@ from typing import Callable, FrozenSet, List, Optional, Tuple
 from spacy.tokens import Span
 
 from ...lexicon.common_words import name_like_words, person_names
-from ...lexicon.gazetteers import is_branch_town, is_us_city_lower, us_cities_lower
+from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
 from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
@@ -342,19 +342,7 @@ def names_someone_or_somewhere(
         return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
     if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
         return True
-    if span.label_ == "CITY":
-        # A word no list knows names a town only when the town lists hold it: in capitals
-        # the tagger reads misspellings and shorthand after "IN", "TO", "FROM" as towns
-        # ("COVERED IN BRUISES AND PETTICHAE", "OOB TO CAHEI", "RETURN FROM CATSCAN").
-        return _listed_town(span.text)
     return any(_unknown_word(word, words, ordinary_word) for word in found)
-
-
-def _listed_town(value: str) -> bool:
-    """A town of the shipped lists, without a leading article ("ROCKVILLE", "THE DALLES";
-    the CMS towns that are common words too: "RIVERSIDE", "ALLIANCE")."""
-    phrase = re.sub(r"^(?i:the)\s+", "", re.sub(r"\s+", " ", value.strip(" ,.;:()'\"")))
-    return bool(phrase) and (is_us_city_lower(phrase.lower()) or is_branch_town(phrase))
 
 
 def _names_by_itself(word: str, words: CheckWords) -> bool:
