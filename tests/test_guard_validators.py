@@ -205,6 +205,7 @@ KEPT = [
     ("seen on tuesdays", "tuesdays", "DATE"),
     ("Sister is health care proxy and lives in DC.", "DC", "STATE"),  # a word of residence before the code
     ("lives at 100 Main with her son", "100 Main", "STREET"),  # common words alone: a street's own name
+    ("overflow bed assigned 6 Tower SICU bed 6T-14.", "6 Tower SICU", "STREET"),  # a capitalised word names a ward
     ("Pt anxiously awaiting rehab either tomorrow or sat.", "sat", "DATE"),  # no reading on its line
     ("since christmas", "christmas", "DATE"),
     ("Back from Diwali.", "Diwali", "DATE"),

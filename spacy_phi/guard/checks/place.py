@@ -219,7 +219,7 @@ def _reading_words(span: Span, check_words: CheckWords) -> bool:
     single letters only ("90'S W"), or each a known word (common, clinical, a unit) or a letter, one at least a
     clinical abbreviation, a drug or a medical word ("50s SB", "10PS, CPAP",
     "21 CM MARK"); a street name has a word of its own ("100 Main": common
-    words alone are kept)."""
+    words alone are kept), and a capitalised word names ("6 Tower SICU")."""
     written = [w for w in re.findall(r"[A-Za-z]+", span.text)]
     if not written:
         return False
@@ -231,6 +231,8 @@ def _reading_words(span: Span, check_words: CheckWords) -> bool:
         lower = word.lower()
         if len(word) == 1:
             continue  # a side or a plural's "s" ("90's ST.", "84 W IMMED")
+        if len(word) > 2 and word[0].isupper() and word[1:].islower() and not vocab.is_abbreviation(word):
+            return False  # a capitalised word names a ward or a street ("6 Tower SICU")
         abbreviation = vocab.is_abbreviation(word) or vocab.is_clinical_abbreviation(word.upper())
         medical = abbreviation or vocab.is_drug(lower) or vocab.is_always_medical(lower) or _READING_UNIT.match(lower)
         if medical:

@@ -484,7 +484,8 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "given_name_closing_the_note", "DOCTOR",
             # the last word of a note, alone after a line break or a sentence: the writer signing it
-            r"(?:^|\n|[.!?][ \t]+)[ \t]*(?P<value>[A-Z][A-Za-z'’-]+)[ \t]*\s*\Z",
+            # (not a note of one word: there nothing says it closes anything)
+            r"(?:\n|[.!?][ \t]+)[ \t]*(?P<value>[A-Z][A-Za-z'’-]+)[ \t]*\s*\Z",
             checks=("given_name_alone",),
             priority=2,
             description="a given name alone closing a note, the writer's ('PT IS ON 850U/HR HEPARIN. ROSALIND'); not 'PLAN'",
