@@ -237,6 +237,7 @@ def test_a_lower_case_note_writes_its_abbreviations_in_lower_case(guard_nlp, sen
         ("Transferred from Micu Progress unit today.", "Micu Progress", "HOSPITAL", False),  # not opening its line
         ("\nOOB Okonkwo walked with PT.", "OOB Okonkwo", "PATIENT", False),  # an unknown word: a name
         ("\nSCHOOL HEALTH FORM - St. Agathe's School", "SCHOOL HEALTH FORM - St.", "HOSPITAL", False),  # "St." opens a name
+        ("\nHa Behavioral Health - Hoboken", "Ha Behavioral Health", "HOSPITAL", False),  # an institution's head word
     ],
 )
 def test_unsure_header_of_shorthand_and_words(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:

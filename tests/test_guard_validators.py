@@ -206,6 +206,7 @@ KEPT = [
     ("Sister is health care proxy and lives in DC.", "DC", "STATE"),  # a word of residence before the code
     ("lives at 100 Main with her son", "100 Main", "STREET"),  # common words alone: a street's own name
     ("overflow bed assigned 6 Tower SICU bed 6T-14.", "6 Tower SICU", "STREET"),  # a capitalised word names a ward
+    ("Batch :\n24CPM\nIndex No. RS04-5185", "24CPM", "STREET"),  # one code: an identifier's shape
     ("Pt anxiously awaiting rehab either tomorrow or sat.", "sat", "DATE"),  # no reading on its line
     ("since christmas", "christmas", "DATE"),
     ("Back from Diwali.", "Diwali", "DATE"),

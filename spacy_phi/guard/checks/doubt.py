@@ -195,8 +195,12 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
     shorthand = [_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found]
     if all(shorthand):
         return REASON_UNSURE_SHORTHAND
-    if any(shorthand) and _opens_its_line(span, text) and not _TITLE_CASE_ABBREVIATION.search(span.text) and all(
-        is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand)
+    if (
+        any(len(word) > 2 or word.isupper() for word, is_shorthand in zip(found, shorthand) if is_shorthand)
+        and _opens_its_line(span, text)
+        and not _TITLE_CASE_ABBREVIATION.search(span.text)
+        and not any(word.lower() in _HEADS_IN_NAME or word.lower() == "health" for word in found)
+        and all(is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand))
     ):
         return SHORTHAND_LINE_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
     return None
@@ -204,6 +208,8 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
 
 #: An unsure span opening its line, of clinical shorthand and ordinary words: a
 #: header or the system a line charts ("Micu Progress Nursing Note:", "Activity-OOB").
+#: An institution's head word keeps it ("Ha Behavioral Health", "St Cloud Regional
+#: Medical Center"), and so does a shorthand word of two letters in title case ("Ha", "St").
 SHORTHAND_LINE_HEADER = REASON_UNSURE_SHORTHAND_HEADER
 #: A short word in title case with its period: "St." of "St. Teresa's School", "Mt.", "Ft." open a name.
 _TITLE_CASE_ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,3}\.")

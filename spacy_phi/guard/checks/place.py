@@ -221,8 +221,8 @@ def _reading_words(span: Span, check_words: CheckWords) -> bool:
     "21 CM MARK"); a street name has a word of its own ("100 Main": common
     words alone are kept), and a capitalised word names ("6 Tower SICU")."""
     written = [w for w in re.findall(r"[A-Za-z]+", span.text)]
-    if not written:
-        return False
+    if not written or not re.search(r"\s", span.text.strip()):
+        return False  # one code ("24CPM" of a batch): an identifier's shape, not a reading beside its words
     if all(len(word) == 1 for word in written):
         return True  # a number with letters only ("90'S W", "84 W"): no street's name
     vocab = check_words.vocabulary
