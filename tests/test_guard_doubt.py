@@ -13,10 +13,9 @@ from spacy_phi.guard.checks.doubt import (
     LIST_OF_CLINICAL_ITEMS,
     NAMES_NO_ONE,
     NOT_WRITTEN_AS_DATE,
-    SHORTHAND_LINE_HEADER,
     written_as_date,
 )
-from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, REASON_UNSURE_SHORTHAND_HEADER
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -243,7 +242,7 @@ def test_a_lower_case_note_writes_its_abbreviations_in_lower_case(guard_nlp, sen
 def test_unsure_header_of_shorthand_and_words(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
     kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
     if vetoed:
-        assert kept == [] and gone == [(value, SHORTHAND_LINE_HEADER)]
+        assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND_HEADER)]
     else:
         assert gone == [] and kept == [value]
     kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)

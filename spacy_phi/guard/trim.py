@@ -152,7 +152,8 @@ def _cut_trailing_degrees(doc: Doc, start: int, end: int, is_credential: Callabl
 #: The head word that closes an institution's name, and what opens the clause after it
 #: ("FROM ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY": the tagger ran on past the name).
 _INSTITUTION_HEAD_WORDS = frozenset({"hospital", "hosp", "center", "centre", "clinic", "infirmary"})
-_CLAUSE_AFTER_INSTITUTION = frozenset({"w", "w/", "with", "for", "s/p", "after", "due"})
+#: ("for" is left out: "Hospital for Special Surgery" names one.)
+_CLAUSE_AFTER_INSTITUTION = frozenset({"w", "w/", "with", "s/p", "after", "due"})
 
 
 def cut_institution_clause(span: Span) -> Span:

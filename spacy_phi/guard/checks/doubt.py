@@ -199,18 +199,18 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         any(len(word) > 2 or word.isupper() for word, is_shorthand in zip(found, shorthand) if is_shorthand)
         and _opens_its_line(span, text)
         and not _TITLE_CASE_ABBREVIATION.search(span.text)
-        and not any(word.lower() in _HEADS_IN_NAME or word.lower() == "health" for word in found)
+        and not any(word.lower() in _HEADER_KEEPING_WORDS for word in found)
         and all(is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand))
     ):
-        return SHORTHAND_LINE_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
+        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
     return None
 
 
-#: An unsure span opening its line, of clinical shorthand and ordinary words: a
+#: An unsure span opening its line, of clinical shorthand and ordinary words, is a
 #: header or the system a line charts ("Micu Progress Nursing Note:", "Activity-OOB").
 #: An institution's head word keeps it ("Ha Behavioral Health", "St Cloud Regional
 #: Medical Center"), and so does a shorthand word of two letters in title case ("Ha", "St").
-SHORTHAND_LINE_HEADER = REASON_UNSURE_SHORTHAND_HEADER
+_HEADER_KEEPING_WORDS = _HEADS_IN_NAME | {"health"}
 #: A short word in title case with its period: "St." of "St. Teresa's School", "Mt.", "Ft." open a name.
 _TITLE_CASE_ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,3}\.")
 _LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?\Z")
@@ -502,7 +502,7 @@ def written_as_date(value: str, date_words: FrozenSet[str]) -> bool:
 
 __all__ = [
     "DEFAULT_DOUBT_BELOW", "INSTITUTION_HEADS", "ITEM_OF_A_CLINICAL_LIST", "LIST_OF_CLINICAL_ITEMS", "NAMES_NO_ONE",
-    "NOT_WRITTEN_AS_DATE", "SHORTHAND_LINE_HEADER", "names_someone_or_somewhere",
+    "NOT_WRITTEN_AS_DATE", "names_someone_or_somewhere",
     "unsure_in_capitals_reason", "unsure_in_clinical_list_reason", "unsure_ordinary_word_reason", "unsure_shorthand_reason",
     "written_as_date",
 ]

@@ -211,16 +211,17 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
 
 
 #: Units and scale words of a reading beside its number.
-_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark)$")
+_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark)$")  # "mark": a tube's depth
 
 
 def _reading_words(span: Span, check_words: CheckWords) -> bool:
     """Whether the words beside a STREET span's numbers are those of a reading:
-    single letters only ("90'S W"), or each a known word (common, clinical, a unit) or a letter, one at least a
-    clinical abbreviation, a drug or a medical word ("50s SB", "10PS, CPAP",
-    "21 CM MARK"); a street name has a word of its own ("100 Main": common
-    words alone are kept), and a capitalised word names ("6 Tower SICU")."""
-    written = [w for w in re.findall(r"[A-Za-z]+", span.text)]
+    single letters only ("90'S W"), or each a known word (common, clinical, a
+    unit) or a letter, one at least a clinical abbreviation, a drug or a medical
+    word ("50s SB", "10PS, CPAP", "21 CM MARK"); a street name has a word of its
+    own ("100 Main": common words alone are kept), and a capitalised word names
+    ("6 Tower SICU")."""
+    written = re.findall(r"[A-Za-z]+", span.text)
     if not written or not re.search(r"\s", span.text.strip()):
         return False  # one code ("24CPM" of a batch): an identifier's shape, not a reading beside its words
     if all(len(word) == 1 for word in written):
