@@ -23,7 +23,7 @@ Policy (recall first):
    only by punctuation under one longer span ("201-836-4470, dalia@x.com")
    become one entity each, so each keeps its label and its surrogate.
    A tagger's PROFESSION span around a person a rule named ("health care
-   proxy - Marcela Carlson") is split the same way: the person keeps its
+   proxy - Marisela Carlsen") is split the same way: the person keeps its
    label, the role's words stay a PROFESSION.
 4. Provenance per entity: detector "ner"/"rules"/"known" when one group
    produced the cluster, "merge" when several did; the groups; the rule id
@@ -57,6 +57,9 @@ from .spangroups import (
 SHAPE_FAMILY: Dict[str, Tuple[str, ...]] = {"PHONE": ("PHONE", "FAX"), "FAX": ("PHONE", "FAX")}
 DEFAULT_GROUP_PRIORITY: Dict[str, int] = {KNOWN_GROUP: 4, RULES_GROUP: 3, NER_GROUP: 2, PROPAGATED_GROUP: 1}
 DEFAULT_SPAN_GROUPS: List[str] = [KNOWN_GROUP, RULES_GROUP, NER_GROUP, PROPAGATED_GROUP]
+#: What a rule or a list names inside a tagged job title, to be split out of it
+#: ("health care proxy - Marisela Carlsen", "WCMC NURSE"): a person or an institution.
+_NAMED_IN_A_ROLE = frozenset(PERSON_LABELS) | {"HOSPITAL", "ORGANIZATION"}
 
 
 @dataclass(frozen=True)
@@ -114,12 +117,12 @@ def split_between_shapes(cluster: List[Candidate], doc: Doc) -> List[List[Candid
     return [[s] + [c for c in cluster if not c.shape and s.start <= c.start and c.end <= s.end] for s in shapes]
 
 
-def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
-    """A tagger's PROFESSION span that covers a person a rule or a list named
-    ("health care proxy - Marcela Carlson", "nurse practitioner Ines Varga")
-    is split: the person keeps the rule's label, the words of the role before
-    and after it stay a PROFESSION; a part that holds no letter or digit (the
-    dash between them) is left out. Any other cluster is returned as it is.
+def split_named_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Candidate]]:
+    """A tagger's PROFESSION span that covers a person or a place a rule or a
+    list named ("health care proxy - Marisela Carlsen", "WCMC NURSE") is split:
+    the name keeps the rule's label, the words of the role before and after it
+    stay a PROFESSION; a part that holds no letter or digit (the dash between
+    them) is left out. Any other cluster is returned as it is.
 
     cluster (List[Candidate]): one overlap cluster.
     doc (Doc): its doc.
@@ -128,12 +131,12 @@ def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Cand
     start = min(c.start for c in cluster)
     end = max(c.end for c in cluster)
     role = [c for c in cluster if c.group == NER_GROUP and c.label == "PROFESSION" and c.start == start and c.end == end]
-    people = [c for c in cluster if c.group != NER_GROUP and c.label in PERSON_LABELS]
-    if not role or not people:
+    named = [c for c in cluster if c.group != NER_GROUP and c.label in _NAMED_IN_A_ROLE]
+    if not role or not named:
         return [cluster]
-    first = min(c.start for c in people)
-    last = max(c.end for c in people)
-    if any(c.group != NER_GROUP and c.label not in PERSON_LABELS for c in cluster) or (first, last) == (start, end):
+    first = min(c.start for c in named)
+    last = max(c.end for c in named)
+    if any(c.group != NER_GROUP and c.label not in _NAMED_IN_A_ROLE for c in cluster) or (first, last) == (start, end):
         return [cluster]
     parts: List[List[Candidate]] = []
     for part_start, part_end in ((start, first), (last, end)):
@@ -144,8 +147,8 @@ def split_person_from_role(cluster: List[Candidate], doc: Doc) -> List[List[Cand
         if part_start < part_end:
             inside = [c for c in cluster if c is not role[0] and part_start <= c.start and c.end <= part_end]
             parts.append([replace(role[0], start=part_start, end=part_end), *inside])
-    people_part = [c for c in cluster if first <= c.start and c.end <= last]
-    return sorted(parts + [people_part], key=lambda part: min(c.start for c in part))
+    named_part = [c for c in cluster if first <= c.start and c.end <= last]
+    return sorted(parts + [named_part], key=lambda part: min(c.start for c in part))
 
 
 def choose_label(cluster: Sequence[Candidate]) -> Candidate:
@@ -227,7 +230,7 @@ class PhiMerge:
             piece
             for cluster in merge_candidates(self.candidates(doc))
             for part in split_between_shapes(cluster, doc)
-            for piece in split_person_from_role(part, doc)
+            for piece in split_named_from_role(part, doc)
         ]
         for cluster in clusters:
             winner = choose_label(cluster)

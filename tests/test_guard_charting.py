@@ -21,10 +21,10 @@ VETOED = [
     (CAPS + "BY FICK, CO 4.5 CI 2.1", "CO", "STATE", "guard:abbreviation/state_code_as_lab"),
     (CAPS + "K, CA, AND MAG REPLETED", "CA", "STATE", "guard:abbreviation/state_code_as_lab"),
     (CAPS + "NEG I&O 670CC AT MN. RESP: ON PS", "MN", "HOSPITAL", "guard:abbreviation/state_code_as_institution"),
-    (CASED + "ABGs are charted, please refer to Carevue for details.", "Carevue", "CITY", "guard:abbreviation/capitalised_shorthand"),
+    (CASED + "ABGs are charted, please refer to Carevue for details.", "Carevue", "CITY", "validator:medical_or_brand_words/place"),  # a charting system of the brand list
     (CAPS + "ID: AFEB. GI: TOL TF", "AFEB", "DOCTOR", "guard:common_word/ordinary_words"),
     (CAPS + "SX FOR THICK YELLOW SPUTUM, LS CLEAR", "THICK YELLOW SPUTUM", "ORGANIZATION", "guard:common_word/ordinary_words"),
-    (CAPS + "PLAN TO PULL SWAN TODAY", "SWAN TODAY", "HOSPITAL", "guard:common_word/ordinary_words"),
+    (CAPS + "PLAN TO PULL SWAN TODAY", "SWAN TODAY", "HOSPITAL", "validator:medical_or_brand_words/name"),  # the Swan-Ganz catheter, a product of the brand list
     (CAPS + "WILL WAKE THIS AM", "WAKE THIS", "ORGANIZATION", "guard:common_word/ordinary_words"),
     (CAPS + "GOOD ABGS ON CURRENT SETTINGS", "GOOD ABGS", "DOCTOR", "guard:common_word/ordinary_words"),
     # a reading's qualifier between its measure word and its value

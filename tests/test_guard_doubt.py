@@ -8,8 +8,14 @@ from typing import List, Optional, Tuple
 import pytest
 from guard_helpers import CASED, guard_pipeline
 
-from spacy_phi.guard.checks.doubt import ITEM_OF_A_CLINICAL_LIST, LIST_OF_CLINICAL_ITEMS, NAMES_NO_ONE, NOT_WRITTEN_AS_DATE, written_as_date
-from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND
+from spacy_phi.guard.checks.doubt import (
+    ITEM_OF_A_CLINICAL_LIST,
+    LIST_OF_CLINICAL_ITEMS,
+    NAMES_NO_ONE,
+    NOT_WRITTEN_AS_DATE,
+    written_as_date,
+)
+from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, REASON_UNSURE_SHORTHAND_HEADER
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -114,6 +120,7 @@ def test_confident_span_is_not_doubted(guard_nlp) -> None:
         ("DAUGHTER FLYING IN FROM DENVER.", "DENVER", "CITY", False),  # a city of the gazetteer
         ("SON LIVES IN BATH.", "BATH", "CITY", False),  # a place's cue
         ("WIFE VISITING FROM VERMONT.", "VERMONT", "STATE", False),
+        ("SISTER CALLED FROM RIVERSIDE TODAY.", "RIVERSIDE", "CITY", False),  # a town of the CMS list, a word too
     ],
 )
 def test_confident_town_in_capitals_must_show_itself(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
@@ -187,7 +194,6 @@ def test_written_as_date(guard_nlp, value: str, expected: bool) -> None:
 @pytest.mark.parametrize(
     "sentence,value,label,vetoed",
     [
-        ("may replace cordis with tlc for tpn.", "tlc", "DOCTOR", True),  # clinical shorthand only
         ("hr came down after 2mg iv given by ho.", "ho", "DOCTOR", True),  # the house officer
         ("her sister faith visited today.", "faith", "PATIENT", False),  # a word, and a name
         ("flew delta to see her.", "delta", "ORGANIZATION", False),
@@ -201,6 +207,45 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
     else:
         assert gone == [] and kept == [value]
     kept, gone = judged(guard_nlp, LOWER + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,vetoed",
+    [
+        ("may replace cordis with tlc for tpn.", "tlc", True),  # TLC of the capitals list, written in lower case
+        ("heparin continues at 2450u/hr. ptt in am.", "ptt", True),
+        ("seen by ann this am, plan unchanged.", "ann", False),  # a name too
+    ],
+)
+def test_a_lower_case_note_writes_its_abbreviations_in_lower_case(guard_nlp, sentence: str, value: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, LOWER + sentence, value, "DOCTOR", SURE)  # however sure the tagger is
+    if vetoed:
+        assert kept == [] and gone == [(value, "validator:medical_or_brand_words/name")]
+    else:
+        assert gone == [] and kept == [value]
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("\nMicu Progress Nursing Note:\nNeuro: rouses to voice.", "Micu Progress Nursing", "HOSPITAL", True),
+        ("\nActivity-OOB walking in hallway with minimal assist.", "Activity-OOB", "DOCTOR", True),
+        ("\nCV-Milrinone at .375mcg/kg/min, SBP 65.", "CV-Milrinone", "DOCTOR", True),
+        ("\nMercy Nursing Home sent the records.", "Mercy Nursing Home", "HOSPITAL", False),  # no shorthand word
+        ("Transferred from Micu Progress unit today.", "Micu Progress", "HOSPITAL", False),  # not opening its line
+        ("\nOOB Okonkwo walked with PT.", "OOB Okonkwo", "PATIENT", False),  # an unknown word: a name
+        ("\nSCHOOL HEALTH FORM - St. Agathe's School", "SCHOOL HEALTH FORM - St.", "HOSPITAL", False),  # "St." opens a name
+        ("\nHa Behavioral Health - Hoboken", "Ha Behavioral Health", "HOSPITAL", False),  # an institution's head word
+    ],
+)
+def test_unsure_header_of_shorthand_and_words(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_SHORTHAND_HEADER)]
+    else:
+        assert gone == [] and kept == [value]
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, SURE)
     assert kept == [value]  # a confident span is never doubted
 
 
@@ -236,7 +281,7 @@ def test_unsure_shorthand_in_a_mixed_case_note(guard_nlp, sentence: str, value: 
     [
         ("Crit sent at 1800.", "Crit", "PATIENT", True),  # shorthand for the hematocrit
         ("Good cardiac index by FICK this am.", "FICK", "DOCTOR", True),  # in capitals, mid-sentence
-        ("IABP out Friday, Swan d/c yesterday.", "Swan", "PATIENT", False),  # a capital mid-sentence names
+        ("IABP out Friday, Heron d/c yesterday.", "Heron", "PATIENT", False),  # a capital mid-sentence names
         ("Paperwork for Subway completed.", "Subway", "PATIENT", False),  # an employer
         ("Juneteenth at home.", "Juneteenth", "PATIENT", False),  # a holiday is a date
         ("Transfers independently bed to chair.", "Transfers", "DOCTOR", True),

@@ -49,6 +49,9 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         # lower-case words after an institution's name in a cased note
         (_CASED + "Works at the Amazon warehouse in Olathe.", "Amazon warehouse", "ORGANIZATION", "Amazon"),
         (_CASED + "Seen at University of Minnesota alumni services.", "University of Minnesota alumni services", "HOSPITAL", "University of Minnesota"),
+        # the clause after an institution's head word
+        ("63 YO MALE TRANSFERED FROM ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY W CLASS IV CHF.",
+         "ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY W", "HOSPITAL", "ORCHARD HOSPITAL"),
         # an age is its number: unit words and what follows are trimmed at either end
         ("so lindsay is a thirty eight year old female", "thirty eight year", "AGE", "thirty eight"),
         ("tomasz is a fifty one year old right hand dominant male", "fifty one year old right", "AGE", "fifty one"),

@@ -156,6 +156,11 @@ VETOED = [
     ("3/5 strength in the left hip flexors", "3/5", "DATE", "validator:date_not"),
     ("14 French Foley catheter inserted.", "14 French Foley", "STREET", "validator:street_number_then_unit"),
     ("Compression fracture at T12", "T", "HOSPITAL", "validator:one_letter_name"),
+    ("His HR has been in the 50s SB. Pulm: no change", "50s SB", "STREET", "validator:street_is_a_reading"),
+    ("7.0 ET TUBE IS TAPED AT 21 CM MARK, BILATERAL BREATH SOUNDS", "21 CM MARK", "STREET", "validator:street_is_a_reading"),
+    ("SX-THICK SECRETIONS. SATS-MID 90'S W LAST ABG 101/39", "90'S W", "STREET", "validator:street_is_a_reading"),
+    ("Started on maintenance fluid at 50cc/h. \n\nneuro: alert", "h.", "DOCTOR", "validator:unit_of_a_rate"),
+    ("ntg gtt titrated back down to 1.5mg/min.", "min.", "DOCTOR", "validator:unit_of_a_rate"),
     # "is a" / "as a" alone keep only a head that names a person ("is a landscaper")
     ("Her pain is described as a throbbing pain.", "throbbing pain", "PROFESSION", "validator:profession_is_a"),
     ("or this is a secondary cause so we check", "secondary cause", "PROFESSION", "validator:profession_is_a"),
@@ -169,6 +174,8 @@ VETOED = [
     # ICU charting: the oxygen saturation, readings as contacts or user names, doses as streets
     ("suctioned for thick sputum. Sat's in the 90's.", "Sat", "DATE", "validator:date_without_date_word/oxygen_saturation"),
     ("Pt currently w/ O2 Sat ~ 95% on 4L", "Sat", "DATE", "validator:date_without_date_word/oxygen_saturation"),
+    ("ABG 67/35/7.44 on 5l nP, 97% sat. afebrile", "sat", "DATE", "validator:date_without_date_word/saturation_among_readings"),
+    ("placed on nrb with inc in sat, cxr done", "sat", "DATE", "validator:date_without_date_word/saturation_among_readings"),
     ("Ready to transfer at 1605 and went", "1605", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
     ("last c/o was lower at 5.5/ 3.09/ 611 on the drip", "5.5/ 3.09/ 611", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
     ("sheath out at this time (1850). Pt will need", "1850", "PHONE", "validator:phone_not_laid_out/no_phone_run"),
@@ -196,6 +203,11 @@ KEPT = [
     ("Return on the 3rd of May.", "3rd", "DATE"),
     ("Seen on Tuesday.", "Tuesday", "DATE"),
     ("seen on tuesdays", "tuesdays", "DATE"),
+    ("Sister is health care proxy and lives in DC.", "DC", "STATE"),  # a word of residence before the code
+    ("lives at 100 Main with her son", "100 Main", "STREET"),  # common words alone: a street's own name
+    ("overflow bed assigned 6 Tower SICU bed 6T-14.", "6 Tower SICU", "STREET"),  # a capitalised word names a ward
+    ("Batch :\n24CPM\nIndex No. RS04-5185", "24CPM", "STREET"),  # one code: an identifier's shape
+    ("Pt anxiously awaiting rehab either tomorrow or sat.", "sat", "DATE"),  # no reading on its line
     ("since christmas", "christmas", "DATE"),
     ("Back from Diwali.", "Diwali", "DATE"),
     ("spring of 2020 was bad", "spring of 2020", "DATE"),

@@ -128,7 +128,7 @@ from .reasons import (
     reason_kind,
     sub_reason,
 )
-from .trim import trim_edges, trim_rule_edges
+from .trim import cut_institution_clause, trim_edges, trim_rule_edges
 from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -744,6 +744,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                         vetoed.append(Span(doc, span.start, span.end, label=span.label_, kb_id=policy_reason,
                                            span_id=group))
                         continue
+                    if group == NER_GROUP and self.trim_ner_edges:
+                        span = cut_institution_clause(span)
                     whole = span
                     if group == NER_GROUP and self.trim_ner_edges:
                         span = self._trimmed(doc, span, cased)

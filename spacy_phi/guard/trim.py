@@ -20,7 +20,9 @@ words stay. Trimming only drops edge tokens that hide nothing:
   trailing number ("Dr. Raman 2" wk ago) and the next field's ordinary words
   after a gap of several spaces ("Bishop    Clinic #");
 - for a hospital, organisation or department written with capitals, trailing
-  lower-case ordinary words ("Amazon warehouse", "Quest draw");
+  lower-case ordinary words ("Amazon warehouse", "Quest draw"); the clause after
+  its head word ("ORCHARD HOSPITAL W SEVERE CARDIOMYOPATHY") is cut before any
+  check (`cut_institution_clause`);
 - for an age, words that are no number at either end ("sixty six year" old,
   "fifty one year old right"): the conventions mark the number alone;
 - a leading lower-case article ("the philippines"; "The Christ Hospital" stays);
@@ -145,6 +147,27 @@ def _cut_trailing_degrees(doc: Doc, start: int, end: int, is_credential: Callabl
         if all(part and (is_credential(part) or _DEGREES_NOT_LISTED.fullmatch(part)) for part in degrees):
             return i  # the first comma after which only degrees follow
     return end
+
+
+#: The head word that closes an institution's name, and what opens the clause after it
+#: ("FROM ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY": the tagger ran on past the name).
+_INSTITUTION_HEAD_WORDS = frozenset({"hospital", "hosp", "center", "centre", "clinic", "infirmary"})
+#: ("for" is left out: "Hospital for Special Surgery" names one.)
+_CLAUSE_AFTER_INSTITUTION = frozenset({"w", "w/", "with", "s/p", "after", "due"})
+
+
+def cut_institution_clause(span: Span) -> Span:
+    """An institution's span without the clause the tagger ran into after its
+    head word ("ORCHARD HOSPITAL W SEVERE CARDIOMYOPATHY" -> "ORCHARD HOSPITAL");
+    the span itself when there is none. The cut is made before the guard judges
+    the span at all: what follows the head is no part of it, not an edge to weigh."""
+    if span.label_ not in INSTITUTION_LABELS:
+        return span
+    doc = span.doc
+    for i in range(span.start + 1, span.end - 1):
+        if doc[i].text.lower() in _INSTITUTION_HEAD_WORDS and doc[i + 1].text.lower() in _CLAUSE_AFTER_INSTITUTION:
+            return Span(doc, span.start, i + 1, label=span.label_, kb_id=span.kb_id, span_id=span.id)
+    return span
 
 
 def trim_edges(

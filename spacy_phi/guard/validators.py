@@ -72,6 +72,7 @@ _FORM_CHECKS: Tuple[FormCheck, ...] = (
     person.pronoun_reason,
     person.number_then_words_reason,
     person.one_letter_reason,
+    person.rate_unit_reason,
     person.title_only_reason,
 )
 
@@ -125,7 +126,7 @@ _FORM_KINDS: FrozenSet[str] = frozenset(
         reasons.REASON_STATE_ABBREVIATION, reasons.REASON_LOWER_CASE_IN_CASED_NOTE, reasons.REASON_POSSESSIVE,
         reasons.REASON_GENERIC_SERVICE, reasons.REASON_ARTICLE_BEFORE_NAME, reasons.REASON_ULTRASOUND,
         reasons.REASON_NAME_STARTS_WITH_NUMBER, reasons.REASON_TITLE_ONLY, reasons.REASON_STREET_NUMBER_UNIT,
-        reasons.REASON_ONE_LETTER, reasons.REASON_PUBLIC_PROGRAM, reasons.REASON_STREET_DOSE, reasons.REASON_PRONOUN, reasons.REASON_MEASUREMENT,
+        reasons.REASON_ONE_LETTER, reasons.REASON_RATE_UNIT, reasons.REASON_PUBLIC_PROGRAM, reasons.REASON_STREET_DOSE, reasons.REASON_PRONOUN, reasons.REASON_MEASUREMENT,
         reasons.REASON_OBSTETRIC, reasons.REASON_DIAGNOSIS_CODE, reasons.REASON_ROLE_AS_PLACE,
         reasons.REASON_DAY_COUNTER,
     }

@@ -109,6 +109,13 @@ def _en_us_given_names() -> FrozenSet[str]:
 
 
 @lru_cache(maxsize=1)
+def _en_us_family_names() -> FrozenSet[str]:
+    """Faker's en_US family names, English words among them ("smith", "baker")."""
+    _, last = locale_name_lists("en_US", gendered=True)
+    return _matchable(last, lambda word: False)
+
+
+@lru_cache(maxsize=1)
 def lowercase_given_names() -> FrozenSet[str]:
     """The given names the pattern matches (lower case): `_en_us_given_names` but
     the lower-case shorthand of nursing notes ("sinus brady"; capitalised, "Brady
@@ -348,6 +355,32 @@ def is_given_and_unlisted_family_name_lower(value: str) -> bool:
     )
 
 
+def is_initial_and_surname(value: str) -> bool:
+    """An initial and a word that is a listed family name or no ordinary word
+    ("J SMITH", "B KOWALCZYK"; not "A FIB", "I THEN"): "A" and "I" are words."""
+    words = value.split()
+    if len(words) != 2 or len(words[0]) != 1 or words[0] in ("A", "I"):
+        return False
+    family = words[1].lower()
+    return family in _en_us_family_names() or not default_vocabulary().is_ordinary_word(family)
+
+
+def is_given_name_alone(value: str) -> bool:
+    """One given name of the census or Faker lists that is no ordinary word
+    ("ROSALIND", "Nicola"; not "PLAN", "Will"): a nurse signing a note with a first name."""
+    lower = value.lower()
+    return (
+        (lower in census_given_names() or lower in capitalised_given_names())
+        and not default_vocabulary().is_ordinary_word(lower)
+    )
+
+
+def is_given_and_unlisted_family_name_caps(value: str) -> bool:
+    """The same two words written in capitals ("MARISOL PAKULSKI"): a note typed in
+    capitals has no case to tell a name, so only the lists and the context can."""
+    return value.isupper() and is_given_and_unlisted_family_name_lower(value.lower())
+
+
 def builtin_patterns() -> List[Dict[str, Any]]:
     """The built-in SpanRuler patterns of `phi_rules` (with their priority)."""
     given = sorted(lowercase_given_names())
@@ -373,5 +406,5 @@ def builtin_patterns() -> List[Dict[str, Any]]:
 
 __all__ = [
     "FULL_NAME_PATTERN_ID", "capitalised_given_names", "census_given_names", "is_appositive_given_name", "is_lower_case_person_name", "greeted_given_names", "is_speaking_given_name", "is_given_and_family_name", "is_greeted_given_name", "MIN_LENGTH", "NAME_WORDS", "PATTERN_ID", "builtin_patterns", "lowercase_family_names",
-    "lowercase_given_names", "is_given_and_unlisted_family_name_lower",
+    "lowercase_given_names", "is_given_and_unlisted_family_name_lower", "is_given_and_unlisted_family_name_caps", "is_given_name_alone", "is_initial_and_surname",
 ]

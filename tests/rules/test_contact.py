@@ -21,6 +21,7 @@ LOOKALIKES = [
     ("phone call with daughter, 20 min", "20"),
     ("Call back if fever > 101.5", "101.5"),
     ("NDC 0002-8215-01 dispensed", "0002-8215-01"),
+    ("ABG 7.35/45/100/24 on AC", "7.35/45/100/24"),  # a lab series, no phone with slashes
 ]
 
 

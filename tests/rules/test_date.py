@@ -85,6 +85,9 @@ LOOKALIKES = [
     ("Wed to her partner since 2010; lives with him", "Wed"),
     ("Staples removed 1/2 of the line today", "1/2"),
     ("Rated 5/10 at rest, then extubated 4/10 of attempts", "4/10"),
+    ("He quit smoking 20 years ago.", "20"),
+    ("Thanks,\nO. Omojola, M.D.\n\n3/3 blood cx positive; Advair 100/50", "3/3"),  # one line alone: a count
+    ("STOPPED SMOKING 40 PACK YEARS", "40"),
 ]
 
 

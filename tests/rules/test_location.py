@@ -100,6 +100,12 @@ LOOKALIKES = [
     ("she lives in a house with her son", "house"),
     ("arrived from home with family", "home"),
     ("lives in Boston Medical housing", "Boston"),
+    ("ECHO 3/2 (performed at the outside hospital) normal", "performed"),  # a verb and a preposition name nothing
+    ("Cdiff + per BMC. NPO X2 days.", "BMC"),  # bone mineral content on a clinical list
+    ("L thumb CMC joint arthritis", "CMC"),
+    ("will be referred to either physical rehab or a chiropractor", "either physical"),  # a kind of rehab
+    ("was o2 dep at prev rehab site, cpap as well", "prev"),
+    ("FLUIDS PER EMC PROTOCOL", "PROTOCOL"),
 ]
 
 

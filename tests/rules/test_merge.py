@@ -52,7 +52,7 @@ def test_merge_pipeline_union_and_provenance():
     assert "Jane Roe" in [s.text for s in doc.spans[KNOWN_GROUP]]
 
 
-def test_a_person_inside_a_tagged_profession_keeps_its_label():
+def test_a_person_or_place_inside_a_tagged_profession_keeps_its_label():
     nlp = rules_pipeline(surrogates=False)
     text = "Pt is DNR. Sister is health care proxy - Marisela Carlsen who lives nearby."
     doc = nlp.make_doc(text)
@@ -60,6 +60,11 @@ def test_a_person_inside_a_tagged_profession_keeps_its_label():
     doc.ents = [doc.char_span(start, text.index(" who"), label="PROFESSION")]  # a fake NER: the role and the name
     doc = nlp(doc)
     assert [(e.label_, e.text) for e in doc.ents] == [("PROFESSION", "health care proxy"), ("PATIENT", "Marisela Carlsen")]
+    # a hospital's initials a rule names inside a tagged job title: the place is split out too
+    text = "PT CONSIDERING DNR. SEEN BY WCMC NURSE FOR ARRANGEMENTS."
+    doc = nlp.make_doc(text)
+    doc.ents = [doc.char_span(text.index("WCMC"), text.index(" FOR"), label="PROFESSION")]
+    assert [(e.label_, e.text) for e in nlp(doc).ents] == [("HOSPITAL", "WCMC"), ("PROFESSION", "NURSE")]
     # a profession around no person stays whole
     doc = nlp.make_doc("Works as a health care aide at night.")
     doc.ents = [doc.char_span(11, 27, label="PROFESSION")]

@@ -122,6 +122,19 @@ LOOKALIKES = [
     ("Mom and Dad are his parents and proxies", "Mom"),
     ("Son - Called back and was updated", "Called"),
     ("Glucose and Insulin are her main issues", "Glucose"),
+    # ordinary words before a relation in parentheses, a credential or a notice word
+    ("PT CALLED HOME (WIFE) TODAY", "CALLED HOME"),
+    ("RATE CONTROLLED A. FIB MD AWARE", "FIB"),
+    ("REPEAT HCT 29. HOUSE STAFF NOTIFIED.", "HOUSE STAFF"),
+    ("SKIN CARE DONE. DAUGHTER CALLED, UPDATED.", "DAUGHTER"),
+    ("O2Sats 97-99% on 5L/NP. Pt does get SOB at times", "Pt"),
+    ("O2Sats on 3Ls NP, 97-99%. Denies SOB.", "Ls"),
+    ("Husband phoned in and spoke with wife\nPlease see flow sheet", "Please"),
+    ("A: STABLE. P: CONTINUE TO MONITOR.\nPLAN\n", "PLAN"),  # an ordinary word closing a note
+    ("will follow up tomorrow.\nWill", "Will"),
+    ("RATE CONTROLLED A FIB AWARE", "A FIB"),
+    ("REPEAT HCT 29. HOUSE STAFF AND DR KLEIN AWARE.", "HOUSE STAFF"),
+    ("YEAST RASH IN GROIN, NYSTATIN POWDER ORDERED.", "NYSTATIN POWDER"),
 ]
 
 

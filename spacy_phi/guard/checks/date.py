@@ -89,6 +89,17 @@ OXYGEN_SATURATION = sub_reason(REASON_DATE_NO_DATE_WORD, "oxygen_saturation")
 #: What makes "Sat" the saturation: "O2"/"02" before it, or "'s", "s", "~", "<", ">", "=" after it.
 _OXYGEN_BEFORE = re.compile(r"\b(?:o2|02|spo2|pulse[ \t]?ox)[ \t-]*\Z", re.IGNORECASE)
 _SATURATION_AFTER = re.compile(r"(?:['’]?s\b|[ \t]*[~<>=])", re.IGNORECASE)
+#: "Sat" the saturation among the respiratory readings of its line: a percentage or an
+#: oxygen or breathing word within reach on the same line ("97% sat", "placed on nrb with inc
+#: in sat", "SATS 93-100% ... GOOD WAVE FORM ON SAT"); a weekday has none ("rehab tomorrow or sat").
+SATURATION_AMONG_READINGS = sub_reason(REASON_DATE_NO_DATE_WORD, "saturation_among_readings")
+_RESPIRATORY_READING = re.compile(
+    r"%|\b(?:o2|02|spo2|sats?|fio2|nrb|nc|np|n/c|face[ \t]?tent|venti?[ \t]?mask|vent|abg|pulse[ \t]?ox|pleth|"
+    r"wave[ \t]?form|rr|resp|breath\w*|desat\w*)\b",
+    re.IGNORECASE,
+)
+#: How far on its line a respiratory reading may be from "sat".
+_READING_REACH = 60
 
 # -- clock times (also read by the AGE and identifier checks) ----------------------------
 
@@ -338,6 +349,8 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         _OXYGEN_BEFORE.search(text[max(0, span.start_char - 12) : span.start_char]) or _SATURATION_AFTER.match(text, span.end_char)
     ):
         return OXYGEN_SATURATION
+    if value.strip().rstrip(".").lower() == "sat" and _respiratory_reading_near(span, text):
+        return SATURATION_AMONG_READINGS
     if value.strip().lower() == "may" and _VERB_AFTER_MAY.match(text, span.end_char):
         return MODAL_MAY
     if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
@@ -350,6 +363,17 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
     if found:
         return None
     return NO_DATE_WORD  # also a bare season: "summer", "the weekend"
+
+
+def _respiratory_reading_near(span: Span, text: str) -> bool:
+    """Whether a percentage or an oxygen or breathing word stands on the span's
+    line within `_READING_REACH` characters of it (the span itself left out)."""
+    line_start = text.rfind("\n", 0, span.start_char) + 1
+    line_end = text.find("\n", span.end_char)
+    line_end = len(text) if line_end < 0 else line_end
+    before = text[max(line_start, span.start_char - _READING_REACH) : span.start_char]
+    after = text[span.end_char : min(line_end, span.end_char + _READING_REACH)]
+    return bool(_RESPIRATORY_READING.search(before) or _RESPIRATORY_READING.search(after))
 
 
 def _short_day_and_reading(value: str) -> bool:

@@ -70,6 +70,7 @@ from ..reasons import (
     REASON_UNSURE_IN_CLINICAL_LIST,
     REASON_UNSURE_ORDINARY_WORD,
     REASON_UNSURE_SHORTHAND,
+    REASON_UNSURE_SHORTHAND_HEADER,
     sub_reason,
 )
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
@@ -191,8 +192,33 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         return None  # a mixed-case note writes initials in lower case ("thanks. hc"); "ho" the house officer goes
     if _in_an_address(span, text, words):
         return None  # "Lives in Olla, PA"
-    shorthand = all(_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found)
-    return REASON_UNSURE_SHORTHAND if shorthand else None
+    shorthand = [_shorthand_word(word, vocabulary) or word.upper() in ROLE_ABBREVIATIONS for word in found]
+    if all(shorthand):
+        return REASON_UNSURE_SHORTHAND
+    if (
+        any(len(word) > 2 or word.isupper() for word, is_shorthand in zip(found, shorthand) if is_shorthand)
+        and _opens_its_line(span, text)
+        and not _TITLE_CASE_ABBREVIATION.search(span.text)
+        and not any(word.lower() in _HEADER_KEEPING_WORDS for word in found)
+        and all(is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand))
+    ):
+        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
+    return None
+
+
+#: An unsure span opening its line, of clinical shorthand and ordinary words, is a
+#: header or the system a line charts ("Micu Progress Nursing Note:", "Activity-OOB").
+#: An institution's head word keeps it ("Ha Behavioral Health", "St Cloud Regional
+#: Medical Center"), and so does a shorthand word of two letters in title case ("Ha", "St").
+_HEADER_KEEPING_WORDS = _HEADS_IN_NAME | {"health"}
+#: A short word in title case with its period: "St." of "St. Teresa's School", "Mt.", "Ft." open a name.
+_TITLE_CASE_ABBREVIATION = re.compile(r"\b[A-Z][a-z]{0,3}\.")
+_LINE_OPENING = re.compile(r"(?:^|\n)[ \t]*(?:[-*•][ \t]*)?\Z")
+
+
+def _opens_its_line(span: Span, text: str) -> bool:
+    """Whether only spaces or a bullet stand between the line's start and the span."""
+    return _LINE_OPENING.search(text, max(0, span.start_char - 12), span.start_char) is not None
 
 
 def _shorthand_word(word: str, vocabulary: MedicalVocabulary) -> bool:

@@ -36,6 +36,7 @@ from ..reasons import (
     REASON_POSSESSIVE,
     REASON_PRONOUN,
     REASON_PUBLIC_PROGRAM,
+    REASON_RATE_UNIT,
     REASON_TITLE_ONLY,
     sub_reason,
 )
@@ -221,6 +222,18 @@ def one_letter_reason(span: Span, text: str, cased: Optional[bool], check_words:
     return None
 
 
+#: A quantity and a slash right before a span: the span is the time or weight of a rate
+#: ("50cc/h.", "250cc/o." of "cc/hour", "1.5mg/min.", "2 mcg/kg"), never a name.
+_RATE_BEFORE = re.compile(r"\d[ \t]*(?:cc|ml|mls|l|mg|mcg|g|gm|meq|u|units?|iu|gtts?)/\Z", re.IGNORECASE)
+
+
+def rate_unit_reason(span: Span, text: str, cased: Optional[bool], check_words: CheckWords) -> Optional[str]:
+    """A span of one word glued after a quantity and a slash: the unit of a rate."""
+    if len(WORD.findall(span.text)) == 1 and _RATE_BEFORE.search(text, max(0, span.start_char - 16), span.start_char):
+        return REASON_RATE_UNIT
+    return None
+
+
 def title_only_reason(span: Span, text: str, cased: Optional[bool], check_words: CheckWords) -> Optional[str]:
     """A person span that is a title alone ("Dr."; the name after it is its own span)."""
     if span.label_ in PERSON_LABELS and all(t.is_punct or t.text.lower() in _TITLES for t in span):
@@ -243,6 +256,18 @@ def _service_not_person(span: Span, check_words: CheckWords) -> bool:
         bool(span_words)
         and not any(c.isdigit() for c in span.text)
         and all((w in services or singular(w) in services) and w not in names for w in span_words)
+    )
+
+
+def _abbreviation_of_a_lower_case_note(written: str, text: str, check_words: CheckWords) -> bool:
+    """A clinical abbreviation of the capitals list written in lower case in a
+    note typed all in lower case ("ptt in am", "assessed by rrt, rn and md"):
+    such a note writes its abbreviations as it writes everything else."""
+    return (
+        len(written) >= 2
+        and written.islower()
+        and check_words.vocabulary.is_clinical_abbreviation(written.upper())
+        and not is_cased_text(text)
     )
 
 
@@ -273,6 +298,7 @@ def name_or_organisation_reason(span: Span, text: str, check_words: CheckWords) 
             or vocab.is_always_medical(word)
             or vocab.is_drug(word)
             or vocab.is_abbreviation(written)
+            or _abbreviation_of_a_lower_case_note(written, text, check_words)
             or vocab.is_head(word)
             # A job is no name, unless it is a surname too ("Pathologist", not "Baker").
             or (word in lex.occupations and word not in person_names())
@@ -305,9 +331,13 @@ def ordinary_words_only(span: Span, text: str, check_words: CheckWords) -> bool:
     """Whether no word of the span could be a person's name: a word of the
     name lists that is not also a frequent English word ("little", "long"),
     as written or lower case, or an unknown capitalised word mid-sentence
-    ("Okonkwo"). Tokens with digits never are."""
+    ("Okonkwo"). Tokens with digits never are. A span that is a listed brand as
+    a whole is ordinary, however the tokenizer cut it ("BariAir")."""
     names = name_words()
     vocab = check_words.vocabulary
+    phrase = normalize_term(span.text)
+    if phrase in check_words.lexicons.brands and phrase not in names:
+        return True
     for token in span:
         if token.is_punct or token.is_space or any(c.isdigit() for c in token.text):
             continue

@@ -29,6 +29,7 @@ from ..reasons import (
     REASON_ROLE_AS_PLACE,
     REASON_STATE_ABBREVIATION,
     REASON_STREET_DOSE,
+    REASON_STREET_READING,
     REASON_STREET_NUMBER_UNIT,
     REASON_ULTRASOUND,
     sub_reason,
@@ -83,10 +84,18 @@ def _credential_follows(span: Span, text: str, check_words: CheckWords) -> bool:
     return match is not None and check_words.vocabulary.is_credential(match.group(1))
 
 
+#: A word of residence right before a state's code: "who lives in DC", "moved to NJ".
+_RESIDENCE_BEFORE = re.compile(
+    r"\b(?:lives?|living|lived|resides?|residing|resided|moved|moving|relocated)[ \t]+(?:in|to|back[ \t]+to)[ \t]+\Z",
+    re.IGNORECASE,
+)
+
+
 def _address_context(span: Span, text: str) -> bool:
+    """A town and comma before a state's code, a ZIP after it, or a word of residence before it."""
     before = text[max(0, span.start_char - 40) : span.start_char]
     after = text[span.end_char : span.end_char + 12]
-    return bool(_CITY_COMMA_BEFORE.search(before) or _ZIP_AFTER.match(after))
+    return bool(_CITY_COMMA_BEFORE.search(before) or _ZIP_AFTER.match(after) or _RESIDENCE_BEFORE.search(before))
 
 
 def _not_a_place(span: Span, check_words: CheckWords) -> Optional[str]:
@@ -195,8 +204,43 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
             return REASON_STREET_NUMBER_UNIT  # whatever follows: "14 French Foley"
         if has_dose_or_flow(span.text):
             return REASON_STREET_DOSE  # "60 MCGS", "850U/HR. HCT 35", "4LNC": a dose, a rate or an oxygen flow
+        if _reading_words(span, check_words):
+            return REASON_STREET_READING  # "50s SB", "21 CM MARK", "10PS, CPAP"
         return None
     return REASON_NOT_STREET
+
+
+#: Units and scale words of a reading beside its number.
+_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark)$")  # "mark": a tube's depth
+
+
+def _reading_words(span: Span, check_words: CheckWords) -> bool:
+    """Whether the words beside a STREET span's numbers are those of a reading:
+    single letters only ("90'S W"), or each a known word (common, clinical, a
+    unit) or a letter, one at least a clinical abbreviation, a drug or a medical
+    word ("50s SB", "10PS, CPAP", "21 CM MARK"); a street name has a word of its
+    own ("100 Main": common words alone are kept), and a capitalised word names
+    ("6 Tower SICU")."""
+    written = re.findall(r"[A-Za-z]+", span.text)
+    if not written or not re.search(r"\s", span.text.strip()):
+        return False  # one code ("24CPM" of a batch): an identifier's shape, not a reading beside its words
+    if all(len(word) == 1 for word in written):
+        return True  # a number with letters only ("90'S W", "84 W"): no street's name
+    vocab = check_words.vocabulary
+    clinical = False
+    for word in written:
+        lower = word.lower()
+        if len(word) == 1:
+            continue  # a side or a plural's "s" ("90's ST.", "84 W IMMED")
+        if len(word) > 2 and word[0].isupper() and word[1:].islower() and not vocab.is_abbreviation(word):
+            return False  # a capitalised word names a ward or a street ("6 Tower SICU")
+        abbreviation = vocab.is_abbreviation(word) or vocab.is_clinical_abbreviation(word.upper())
+        medical = abbreviation or vocab.is_drug(lower) or vocab.is_always_medical(lower) or _READING_UNIT.match(lower)
+        if medical:
+            clinical = True
+        elif not check_words.known_word(lower):
+            return False
+    return clinical
 
 
 # -- "US" the ultrasound ----------------------------------------------------------------------

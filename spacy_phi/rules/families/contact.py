@@ -66,6 +66,15 @@ def rules() -> List[RegexRule]:
             description="US phone number with area code, optional extension, glued to a word before or not; FAX after 'fax'",
         ),
         RegexRule(
+            "phone_slashes", "PHONE",
+            # No date has three parts of 3, 3 and 4 digits, and the first two parts start with
+            # 2-9 as area codes and exchanges do; blood pressures and lab series have 2-3 digits.
+            r"(?<![\w/.-])(?P<value>[2-9]\d\d/[2-9]\d\d/\d{4})(?![\w/]|[.-]\d)",
+            label_if_context=_PHONE_CONTEXT,
+            shape_label=True,
+            description="US phone number written with slashes ('Odile Ames (201/555/1423) confirms')",
+        ),
+        RegexRule(
             "phone_local_context", "PHONE",
             r"(?i:\b(?:phone|ph|tel|telephone|call|cell|mobile|callback|fax|beeper|pager)\b\.?\s*(?:#|no\.?|number)?\s*(?:at\s+)?[:.]?\s*)"
             r"(?P<value>\d{3}[-.]\d{4}(?:\s*(?:x|ext\.?)\s*\d{1,5})?)(?![\w/]|-\d)",
@@ -112,6 +121,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("portal mychart.partners.org/login now", "URL", "mychart.partners.org/login", "url_domain"),
     ("from 10.0.0.1.", "IPADDR", "10.0.0.1", "ipv4"),
     ("host 192.168.1.254 down", "IPADDR", "192.168.1.254", "ipv4"),
+    ("his wife, Odile Ames (201/555/1423) confirms the story.", "PHONE", "201/555/1423", "phone_slashes"),
     ("Call 617-555-1234 tomorrow.", "PHONE", "617-555-1234", "phone_us"),
     ("Phone: (617) 555-1234", "PHONE", "(617) 555-1234", "phone_us"),
     ("tel 617.555.1234.", "PHONE", "617.555.1234", "phone_us"),

@@ -108,10 +108,14 @@ _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
     r"d/c'?d?|surgery|f/u|follow-?up|appt|appointment|visit|last|next|by|starting|started|stopped|"
     r"due|returns?|effective|scheduled|planned|as\s+of|before|after|between|and|dos|doa|dod|"
+    # a last bowel movement is charted with its date ("LBM 11/5", "Last BM 7/19")
+    r"lbm|bm|"
     # an event's past participle: "intubated 3/4", "PICC placed 2/27", "flew back 2/10"
     r"intubated|extubated|placed|removed|inserted|drawn|collected|transferred|arrived|delivered|diagnosed|"
     r"dx'?d|vaccinated|swabbed|biopsied|resected|repaired|returned|flew\s+back|came\s+back)\b\.?:?\s+)"
 )
+#: The m/d that opens a line of a course charted day by day (no digit or slash glued after it).
+_CHRONOLOGY_DATE = rf"{MONTH_NUM}/{DAY}(?![\d/])"
 #: What joins the years of a list ("2085 and 2088", "2079, 2083 or 2090").
 _YEAR_LIST_SEP = r"(?:\s*,\s*|,?\s+(?:and|or|&)\s+|\s*/\s*)"
 
@@ -411,6 +415,36 @@ def rules() -> List[RegexRule]:
             description="m/d after a clock time ('to the CCU at 12am 9/3'); not a score out of 5 or 10 ('at 2pm 8/10')",
         ),
         RegexRule(
+            # A course charted day by day opens each line with its date ("9/9 ABX DCED", "9/10 PROCAN
+            # DCED"): a line that opens with m/d next to another such line is a date, whatever the
+            # fraction it looks like; a lone line opening with "2/2" or "3/3" may be a count.
+            "date_chronology_line", "DATE",
+            rf"(?m)^[ \t]*(?P<value>{_CHRONOLOGY_DATE})[ \t]*[-:]?[ \t]+[A-Za-z][^\n]*"
+            rf"(?=\n(?:[ \t]*\n)*[ \t]*{_CHRONOLOGY_DATE}[ \t]*[-:]?[ \t]+[A-Za-z])",
+            priority=2,
+            description="a line that opens with m/d before another such line ('9/9 ABX DCED ⏎ 9/10 PROCAN DCED')",
+        ),
+        RegexRule(
+            "date_chronology_line_last", "DATE",
+            rf"(?m)^[ \t]*{_CHRONOLOGY_DATE}[ \t]*[-:]?[ \t]+[A-Za-z][^\n]*\n(?:[ \t]*\n)*"
+            rf"[ \t]*(?P<value>{_CHRONOLOGY_DATE})[ \t]*[-:]?[ \t]+[A-Za-z]"
+            # the last only (the lines before it are `date_chronology_line`'s)
+            rf"(?![^\n]*\n(?:[ \t]*\n)*[ \t]*{_CHRONOLOGY_DATE}[ \t]*[-:]?[ \t]+[A-Za-z])",
+            priority=2,
+            description="a line that opens with m/d after another such line (the last of a course charted by day)",
+        ),
+        RegexRule(
+            "date_year_after_quitting", "DATE",
+            # a habit stopped is dated with a bare year, often of two digits ("STOPPED SMOKING 62'",
+            # "quit drinking in 88"); a count of years or packs after the number is a duration
+            r"(?i:\b(?:quit|stopped|gave[ \t]+up)[ \t]+(?:smoking|drinking|etoh|alcohol|tobacco|cigarettes|cigs|drugs)"
+            r"[ \t]+(?:in[ \t]+)?)['’]?(?P<value>\d\d|(?:19|20)\d\d)['’]?(?![\w/%:'’-]|\.\d|,\d)",
+            exclude_after=r"[ \t]*(?i:years?|yrs?|y\b|months?|mos?\b|weeks?|wks?|days?|ago|pack|ppd|cig)",
+            prefilter=r"(?i:quit|stopped|gave)",
+            priority=2,
+            description="a year after a habit stopped ('STOPPED SMOKING 62\'', 'quit drinking in 88'); not 'quit smoking 20 years ago'",
+        ),
+        RegexRule(
             "date_year_apostrophe", "DATE",
             r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
             priority=2,
@@ -515,6 +549,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("admitted 9/14", "DATE", "9/14", "date_month_day_cue"),
     ("Reason: extubated 11/3 after 4 days on the vent", "DATE", "11/3", "date_month_day_cue"),
     ("PICC removed on 1/5, tip culture grew staph", "DATE", "1/5", "date_month_day_cue_score_shaped"),
+    ("GI appetite good, LBM 11/5 \nGU voiding", "DATE", "11/5", "date_month_day_cue"),
     ("labs 9/18 stable", "DATE", "9/18", "date_month_day"),
     ("last seen in 2067.", "DATE", "2067", "date_year_cue"),
     ("Ms. Nguyen is a 62 yo F w/ DM2 (dx 2008), HTN.", "DATE", "2008", "date_year_cue"),
@@ -542,6 +577,10 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("PMH: CAD, AVR 8/88, DDD PMR, REFLUX", "DATE", "8/88", "date_month_year_in_history"),
     ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/10", "date_range_second"),
     ("Transferred to the CCU at 12am 9/3.    PMH: +CRF", "DATE", "9/3", "date_after_clock_time"),
+    ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/1", "date_chronology_line"),
+    ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/3", "date_chronology_line_last"),
+    ("RETIRED IRON WORKER. STOPPED SMOKING 71'. SOCIAL DRINKER.", "DATE", "71", "date_year_after_quitting"),
+    ("SOCIAL: QUIT DRINKING 88, NO WITHDRAWAL", "DATE", "88", "date_year_after_quitting"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),

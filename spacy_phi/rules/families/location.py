@@ -124,7 +124,15 @@ _MOVEMENT_FILLER = r"(?:(?:pt|patient|her|him|back|over|out|up)[ \t]+){0,2}"
 #: A word of an institution's name in lower case, title case or capitals before its
 #: head ("sacred", "LAUREL"), not the head itself: "Memorial" and "Regional" end the
 #: name and are part of it, "hospital" and "campus" follow it.
-_LOOSE_NAME_WORD = r"(?!(?i:memorial|regional|hospital|hosp|campus)\b)(?:[A-Za-z][a-z'’]+|[A-Z][A-Z'’]+)"
+#: A word of an institution's name in any case: no head word and no preposition
+#: ("(performed at LDS Hospital)" names "LDS", not "performed at LDS").
+_LOOSE_NAME_WORD = (
+    r"(?!(?i:memorial|regional|hospital|hosp|campus|rehab|rehabilitation|at|to|from|in|into|on|by|of|for|with|and|or|"
+    # the kinds of rehabilitation and the words before them ("either physical rehab", "prev rehab site")
+    r"either|neither|both|prev|previous|physical|occupational|speech|cardiac|pulmonary|vestibular|pelvic|inpatient|"
+    r"outpatient|acute|subacute|stroke|drug|alcohol)\b)"
+    r"(?:[A-Za-z][a-z'’]+|[A-Z][A-Z'’]+)"
+)
 #: Places of care inside a hospital written after its name ("GH CATH LAB", "GH EW").
 _CARE_PLACE_AFTER_INSTITUTION = r"cath[ \t]?lab|ew|er|ed|emergency[ \t]+(?:room|dep(?:artmen)?t)"
 #: Words of residence or travel before the place ("lives", "living", "arrive", "return").
@@ -512,6 +520,21 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "hospital_medical_center_initials", "HOSPITAL",
+            # initials of "... Medical Center" end in MC; a clinical list's abbreviations ("BMC" bone
+            # mineral content, "MMC" mitomycin) are left out by the check, the thumb joint by the words after it
+            r"(?<![\w'’/-])(?P<value>[A-Z]{1,4}MC)(?![\w'’/-])",
+            checks=("institution_acronym",),
+            exclude_after=r"[ \t]+(?i:joints?|arthritis|arthroplasty|oa|jt)\b",
+            prefilter=r"MC\b",
+            priority=1,  # weak: a label of the tagger on the same word wins
+            description=(
+                "a medical center's initials in capitals, anywhere ('PT MAY BE W/U BY WCMC FOR TRANSPLANT', "
+                "'records from SRMC'); no abbreviation of the clinical lists ('Cdiff + per BMC'), not the thumb's "
+                "'CMC joint'"
+            ),
+        ),
+        RegexRule(
             "city_after_residence_cue", "CITY",
             rf"\b(?i:{_RESIDENCE_OR_TRAVEL_CUE})\b[^.;:\n]{{0,40}}?\b(?i:in|to|from)[ \t]+"
             rf"(?P<value>[A-Za-z][a-z]+(?:[ \t][A-Za-z][a-z]+)?|[A-Z]+(?:[ \t][A-Z]+)?)(?![\w'’-])",
@@ -526,14 +549,17 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "institution_before_loose_head", "HOSPITAL",
-            r"\b(?i:to|at|from|into|@)[ \t]+(?:(?i:the)[ \t]+)?"
+            # "@" and an opening parenthesis need no space ("ICU @ORCHARD MEMORIAL", "rehab(saint brendan Memorial)")
+            # "or" joins a second place to the first ("AT ORCHARD REHAB OR WINDERMERE REHAB")
+            r"(?:\b(?i:to|at|from|into|in|on|or)[ \t]+|@[ \t]*|\([ \t]*)(?:(?i:the)[ \t]+)?"
             rf"(?P<value>(?P<name>{_LOOSE_NAME_WORD}(?:[ \t]+{_LOOSE_NAME_WORD}){{0,2}})"
-            r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus)\b)))",
+            r"(?:[ \t]+(?i:memorial|regional)\b|(?=[ \t]+(?i:hospital|hosp|campus|rehab|rehabilitation)\b)))",
             group_checks={"name": ("named_institution_before_head",)},
             priority=2,
             description=(
-                "an institution in lower case or capitals before 'hospital', 'campus', 'memorial' or 'regional' after "
-                "'to', 'at', 'from' ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', 'the Zagaria campus'); "
+                "an institution in lower case or capitals before 'hospital', 'campus', 'rehab', 'memorial' or 'regional' after "
+                "'to', 'at', 'from', 'in', 'on', 'or', '@' or in parentheses ('to sacred heart hospital', 'TAKEN TO LAUREL REGIONAL', "
+                "'the Zagaria campus', 'AIDE IN ICU @ ORCHARD MEMORIAL', 'rehab(saint brendan Memorial)'); "
                 "not a generic word ('to outside hospital', 'at the main campus')"
             ),
         ),
@@ -663,6 +689,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Pt is prepared to go to Good Samaritan. Vital signs stable.", "HOSPITAL", "Good Samaritan", "hospital_short_name_after_movement"),
     ("79 YO MALE BROUGHT TO QH CATH LAB FROM OSH", "HOSPITAL", "QH", "institution_acronym_before_care_place"),
     ("HAS BEEN MANAGED BY THE CHF TEAM AT QH, BUT", "HOSPITAL", "QH", "hospital_initialism_at"),
+    ("PT MAY BE W/U BY WCMC FOR POSSIBLE HEART TRANSPLANT.", "HOSPITAL", "WCMC", "hospital_medical_center_initials"),
+    ("Outside records from SRMC were obtained.", "HOSPITAL", "SRMC", "hospital_medical_center_initials"),
     ("SURGEON WOULD NEED TO LEAVE QH, HAVE SURGERY AND RETURN", "HOSPITAL", "QH", "hospital_initialism_at"),
     ("insulin drip per U Vermont scale. FS 114", "ORGANIZATION", "U Vermont", "university_of_state"),
     ("found down at home-> qh ew for eval", "HOSPITAL", "qh", "institution_acronym_before_care_place"),
@@ -671,6 +699,10 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("DAUGHTER WILL RETURN TO Sedona TOMORROW.", "CITY", "Sedona", "city_after_residence_cue"),
     ("pt to go this afternoon, to sacred heart hospital.", "HOSPITAL", "sacred heart", "institution_before_loose_head"),
     ("TAKEN TO ORCHARD REGIONAL WHERE CK'S POS.", "HOSPITAL", "ORCHARD REGIONAL", "institution_before_loose_head"),
+    ("WORKS AS AIDE IN ICU @ ORCHARD MEMORIAL. DAUGHTER HERE", "HOSPITAL", "ORCHARD MEMORIAL", "institution_before_loose_head"),
+    ("Pt slated to go to rehab(saint brendan Memorial) today", "HOSPITAL", "saint brendan Memorial", "institution_before_loose_head"),
+    ("called out to tele surgical bed on brackett campus. remains in micu", "HOSPITAL", "brackett", "institution_before_loose_head"),
+    ("AWAITING PLACEMENT AT ORCHARD REHAB OR WINDERMERE REHAB. VSS.", "HOSPITAL", "WINDERMERE", "institution_before_loose_head"),
     ("[patient_guest] the h-e-b on spencer highway , he says .", "STREET", "spencer highway", "street_spoken_lower"),
     ("[patient] i work at the warehouse off of laraway road in joliet", "STREET", "laraway road", "street_spoken_lower"),
     ("[patient_guest] he says yes , on sundays after mass at st. pius , they walk", "ORGANIZATION", "st. pius", "church_or_saint_lower"),

@@ -35,7 +35,9 @@ _CAPS_TITLE = (
 #: Title-case words after "Nurse", "NP", "PA-C" that are not names ("Nurse Manager", "NP Note").
 _NOT_CLINICIAN_WORDS = (
     r"Manager|Practitioner|Call|Station|Note|Notes|Assessment|Triage|Navigator|Educator|Specialist|Visit|"
-    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The"
+    r"Coordinator|Supervisor|Anesthetist|Midwife|Clinic|Team|Staff|Report|Aware|Notified|Present|Here|She|He|They|It|We|The|"
+    # the patient a sentence opens with after "NP" (nasal prongs: "97% on 5L/NP. Pt does get SOB")
+    r"Pt|Pts|Patient"
 )
 
 #: Care staff's roles as notes in capitals write them before a name ("IV NURSE
@@ -84,7 +86,9 @@ _PERSON_FIELDS = (
 _NOT_RELATIVE_NAME = (
     r"(?:Alive|Deceased|Died|Dies|Living|Lives|Healthy|Unknown|Adopted|History|Hx|Denies|Reports|States|"
     r"Passed|Age|Aged|Side|Smoker|Present|Here|At|In|Is|Has|Had|Was|With|And|Or|The|Of|Also|Who|"
-    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes|Hospital|Clinic|Center|Services?)\b"
+    r"Called|Visited|Notified|Aware|Bedside|Health|Status|Cancer|Diabetes|Hospital|Clinic|Center|Services?|"
+    # a request or a plan opening the next sentence ("spoke with wife\nPlease see flow sheet")
+    r"Please|Plan|See|Pt|Patient)\b"
 )
 
 #: Lower-case words that may be a name in a lower-case note ("wife agnieszka"); the
@@ -92,7 +96,9 @@ _NOT_RELATIVE_NAME = (
 _LOWER_NAME_WORD = r"[a-z][a-z'-]{2,}"
 #: What follows a clinician's name in a nursing note: a staff role or the news it got
 #: ("nina pakulski aware", "joan vardoulakis licsw", "mary ferriera np").
-_ROLE_OR_AWARE_AFTER = rf"(?i:{_STAFF_ROLES})|aware|notified|paged|informed|updated|that|who"
+_ROLE_OR_AWARE_AFTER = rf"(?i:{_STAFF_ROLES}|aware|notified|paged|informed|updated|that|who)"
+#: What a note says of staff it names in capitals right after the name ("MARISOL PAKULSKI CALLED TO BEDSIDE").
+_NOTICE_AFTER_CAPS = r"AWARE|NOTIFIED|PAGED|INFORMED|CALLED|ORDERED|UPDATED"
 
 #: Care roles and lay roles before a name written without a title ("therapist B. Okafor",
 #: "sponsor Dale Whitcomb"): over every gold corpus, 29 and 68 exact matches, no false alarm.
@@ -157,8 +163,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "clinician_credential_before", "DOCTOR",
-            # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear").
-            r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])"
+            # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear", "on 5L/NP").
+            r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])(?<!\d[Ll]/)"
             rf"\b(?:PA-C|NP|CNP|APRN|CRNA|CNM|Nurse\s+Practitioner|Nurse|Prof|Professor)\.?[ \t]+"
             rf"(?!(?:{_NOT_CLINICIAN_WORDS}|Dr|Mr|Mrs|Ms)\b){PERSON}",
             exclude_after=r"[ \t]*:",  # a field label of the next line part ("PA-C   Supervising: Dr. Abdi")
@@ -318,11 +324,11 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "relative_dash_name", "PATIENT",
-            # "Sister is health care proxy - Marcela Carlson who lives in DC": a spaced dash sets the name off.
+            # "Sister is health care proxy - Marisela Carlsen who lives in DC": a spaced dash sets the name off.
             rf"(?i:\b{RELATIVE_WORDS})[ \t]+[-–]{{1,2}}[ \t]+(?!{_NOT_RELATIVE_NAME}|(?i:{RELATIVE_WORDS})\b){PERSON}",
             checks=("no_word_after_role",),
             priority=2,
-            description="a relative's or proxy's name after a spaced dash ('health care proxy - Marcela Carlson'; not 'son - Called back')",
+            description="a relative's or proxy's name after a spaced dash ('health care proxy - Marisela Carlsen'; not 'son - Called back')",
         ),
         RegexRule(
             "doctor_and_colleague", "DOCTOR",
@@ -462,6 +468,71 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "full_name_before_notice_caps", "DOCTOR",
+            rf"\b(?P<value>[A-Z]{{3,}}[ \t]+[A-Z][A-Z'’-]{{2,}}[A-Z])(?=[ \t]*,?[ \t]+(?:{_NOTICE_AFTER_CAPS})\b)",
+            checks=("given_and_unlisted_family_name_caps",),
+            # a relative right before names a family member ("PT'S NIECE FAUSTINA ALBUQUERQUE CALLED")
+            label_if_context={rf"\b{RELATIVE_WORDS}['’]?s?[ \t]*[:,-]?[ \t]*$": "PATIENT"},
+            prefilter=rf"\b(?:{_NOTICE_AFTER_CAPS})\b",
+            priority=2,
+            description=(
+                "a given name of the lists and a surname no list holds, in capitals, before 'called', 'aware', "
+                "'notified', 'ordered' ('MARISOL PAKULSKI CALLED TO BEDSIDE'); not 'HOUSE STAFF NOTIFIED', "
+                "'DAUGHTER CALLED'"
+            ),
+        ),
+        RegexRule(
+            "given_name_closing_the_note", "DOCTOR",
+            # the last word of a note, alone after a line break or a sentence: the writer signing it
+            # (not a note of one word: there nothing says it closes anything)
+            r"(?:\n|[.!?][ \t]+)[ \t]*(?P<value>[A-Z][A-Za-z'’-]+)[ \t]*\s*\Z",
+            checks=("given_name_alone",),
+            priority=2,
+            description="a given name alone closing a note, the writer's ('PT IS ON 850U/HR HEPARIN. ROSALIND'); not 'PLAN'",
+        ),
+        RegexRule(
+            "initial_surname_before_notice_caps", "DOCTOR",
+            rf"(?<![\w.'’/-])(?P<value>[A-Z][ \t]+[A-Z][A-Z'’-]+[A-Z])(?=[ \t]*,?[ \t]+(?:{_NOTICE_AFTER_CAPS})\b)",
+            checks=("initial_and_surname",),
+            prefilter=rf"\b(?:{_NOTICE_AFTER_CAPS})\b",
+            priority=2,
+            description="an initial and a surname in capitals before 'ordered', 'aware', 'called' ('J SMITH ORDERED EPI DRIP'); not 'A FIB', 'I THEN'",
+        ),
+        RegexRule(
+            "name_and_doctor", "DOCTOR",
+            # a person named with a doctor ("NELL TURIDDU AND DRS OKAFOR AND LINDQVIST AWARE")
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS})\b)"
+            r"(?P<value>[A-Z][A-Z'’-]+[ \t]+[A-Z][A-Z'’-]+|[A-Z][a-z'’-]+[ \t]+[A-Z][a-z'’-]+)"
+            r"[ \t]+(?i:and|&)[ \t]+(?:DRS?|Drs?)\.?[ \t]+[A-Z]",
+            checks=("signature_name",),
+            priority=2,
+            description="two names before 'and Dr.' ('Discussed w/ RN Keisha Fontaine and Dr. Aucoin'); not ordinary words ('HOUSE STAFF AND DR KLEIN')",
+        ),
+        RegexRule(
+            "name_before_relative_in_parentheses", "PATIENT",
+            # not a title or a relation ("DTR CHARMAINE (HCP)" names "CHARMAINE")
+            rf"(?<![\w'’-])(?!(?i:{_TITLE_WORDS}|{RELATIVE_WORDS})\b)"
+            r"(?P<value>[A-Z][a-z'’-]+(?:[ \t]+[A-Z][a-z'’-]+)?|[A-Z][A-Z'’-]+(?:[ \t]+[A-Z][A-Z'’-]+)?)"
+            rf"[ \t]*\((?i:{RELATIVE_WORDS}|significant[ \t]+other|health[ \t]+care[ \t]+proxy|hcp)\)",
+            checks=("signature_name",),
+            priority=2,
+            description=(
+                "a person's name before a relation in parentheses ('Tobias Moravec (son) cell#', 'ANSELM (SIGNIFICANT "
+                "OTHER) INTO VISIT'); not ordinary words ('CALLED HOME (WIFE)')"
+            ),
+        ),
+        RegexRule(
+            "initial_surname_credential", "DOCTOR",
+            r"(?<![\w.])(?P<value>[A-Z]\.[ \t]?(?:[A-Z][a-z'’-]+|[A-Z][A-Z'’-]+))[ \t]*,?[ \t]+"
+            r"(?:MD|M\.D\.|RN|NP|PA|PA-C|RRT|DO)(?![\w-])",
+            checks=("signature_name",),
+            priority=2,
+            description=(
+                "an initial and a surname before a credential, in any case ('B. CLEMENTI MD AWARE', 'J. Okonjo PA into "
+                "evaluate'); not ordinary words ('A. FIB MD AWARE')"
+            ),
+        ),
+        RegexRule(
             "patient_label_last_first", "PATIENT",
             rf"\b(?:Pt|PT|Patient|PATIENT|Name|NAME|Pt\s+Name|Patient\s+Name)\.?[ \t]*:?[ \t]+"
             rf"(?P<value>(?:{NAME_WORD}|{CAPS_NAME}),[ \t]*(?:{NAME_WORD}|{CAPS_NAME})(?:[ \t]+[A-Z]\.?(?![A-Za-z]))?)",
@@ -569,7 +640,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "doctor_one_name_role", "DOCTOR",
-            rf"(?<![A-Za-z.])(?P<value>{NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
+            # not glued to a number: "on 3Ls NP" is an oxygen flow by nasal prongs
+            rf"(?<![A-Za-z.\d])(?P<value>{NAME_WORD})[ \t]+(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             checks=("not_common_word",),
             prefilter=r"\b(?:RN|LPN|NP|CNA|PA-C|LCSW|LICSW)\b",
             priority=2,
@@ -712,6 +784,16 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("BILATERAL EXPIRATORY WHEEZES. JOAO DEVERAUX RRT\n", "DOCTOR", "JOAO DEVERAUX", "signature_before_credential"),
     ("all is well at this time. q. landry rrt  ", "DOCTOR", "q. landry", "signature_before_credential"),
     ("devoted family. Lina Verdasco cell# 410-555-0101 Home# 603-555-0199", "PATIENT", "Lina Verdasco", "name_before_phone_label"),
+    ("ask to page Ines \n\nTobias Moravec (son) cell# 410-555-0112", "PATIENT", "Tobias Moravec", "name_before_relative_in_parentheses"),
+    ("CORRECTION: PT IS ON 850U/HR HEPARIN NOT 1400U/HR. ROSALIND\n\n", "DOCTOR", "ROSALIND", "given_name_closing_the_note"),
+    ("UOP DROPPED WITH ELEVATED PAPS, J KOWALCZYK ORDERED EPI DRIP TO BE INCREASED.", "DOCTOR", "J KOWALCZYK", "initial_surname_before_notice_caps"),
+    ("KCL GIVEN. NELL TURIDDU AND DRS OKAFOR AND LINDQVIST AWARE.", "DOCTOR", "NELL TURIDDU", "name_and_doctor"),
+    ("SOCIAL: SISTER & ANSELM (SIGNIFICANT OTHER) INTO VISIT.", "PATIENT", "ANSELM", "name_before_relative_in_parentheses"),
+    ("HE DOES NOT DRIVE AT NIGHT. DTR CHARMAINE (HCP) WORKS NIGHTS", "PATIENT", "CHARMAINE", "name_before_relative_in_parentheses"),
+    ("BP AND PA # INCREASING EARLIER -> B. CLEMENTI MD AWARE-> NTG ADDED", "DOCTOR", "B. CLEMENTI", "initial_surname_credential"),
+    ("o2 sats down to 87-88% -> J. Okonjo PA into evaluate.", "DOCTOR", "J. Okonjo", "initial_surname_credential"),
+    ("CVP AND BP NOTED. MARISOL PAKULSKI CALLED TO BEDSIDE FOR POOR WAVEFORM.", "DOCTOR", "MARISOL PAKULSKI", "full_name_before_notice_caps"),
+    ("ADDENDUM: PT'S NIECE FAUSTINA ALBUQUERQUE CALLED FROM OHIO", "PATIENT", "FAUSTINA ALBUQUERQUE", "full_name_before_notice_caps"),
     ("CT GUIDED TAP...JOAO DEVERAUX (RESIDENT) WORKING ON THIS.", "DOCTOR", "JOAO DEVERAUX", "name_before_role_in_parentheses"),
     ("Dtr Renata states he ran out", "PATIENT", "Renata", "relative_name"),
     ("dtr Renata Kowalczyk-Dunn lives nearby", "PATIENT", "Renata Kowalczyk-Dunn", "relative_name"),
@@ -721,6 +803,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("[patient] my wife , june , and i drive up there every summer .", "PATIENT", "june", "relative_name_appositive_lower"),
     ("[patient_guest] hi , i'm her husband , will .\n[doctor] nice to meet you .", "PATIENT", "will", "relative_name_appositive_lower"),
     ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
+    ("BP 75/40. HOUSE STAFF mary pakulski AWARE. U/O DROPPED", "DOCTOR", "mary pakulski", "lowercase_full_name_before_role"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
     ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
