@@ -46,6 +46,7 @@ def is_mostly_upper_case(text: str) -> bool:
     return total > 0 and upper >= 0.6 * total
 
 
+@lru_cache(maxsize=16)  # asked per word by the name check of a lower-case note: computed once per note
 def is_cased_text(text: str) -> bool:
     """Whether a note uses capitals (at least MIN_CASED_RATIO of its words hold
     one): a lower-case name is then implausible."""
