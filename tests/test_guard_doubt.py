@@ -62,6 +62,9 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("FAMILY APPEARS TO BE AT PEACE WITH PLAN.", "PEACE", "HOSPITAL"),
         ("CLOTS AROUND CATH FROM PENIS.", "PENIS", "CITY"),  # "from" before an ordinary word
         ("NTG GTT CHANGED TO NITROPASTE.", "NITROPASTE", "HOSPITAL"),  # a change of drug, no place
+        ("WILL BE REINTUBATED IF NECESSARY.", "REINTUBATED", "PATIENT"),  # a known word with a prefix
+        ("RENAL: DIURESING WELL ON IV LASIX.", "DIURESING", "DOCTOR"),  # ... or an ending ("diuresis")
+        ("2100 BECAME TACHYPNEIC RR-32.", "TACHYPNEIC", "DOCTOR"),  # "tachypnea"
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -99,6 +102,7 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("SPOKE WITH LEE ABOUT PLAN.", "LEE", "PATIENT"),  # a short name of the name lists
         ("REFERRAL TO GBMC FOR F/U.", "GBMC", "ORGANIZATION"),  # "to" before a word that is not ordinary
         ("SEEN BY DR HEMOVICZ TODAY.", "HEMOVICZ", "DOCTOR"),  # "hemo" with three letters after: no medical word
+        ("SEEN BY REMINGTON THIS AM.", "REMINGTON", "DOCTOR"),  # "re" before no known word
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:

@@ -63,7 +63,7 @@ from spacy.tokens import Span
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
-from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word
+from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word, derived_from_known_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import (
     REASON_UNSURE_IN_CAPITALS,
@@ -443,6 +443,8 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
         return False
     if built_as_medical_word(lower):
         return False  # "COAGULOPATHY", "NASOTRACHEALY": built as medical words are
+    if derived_from_known_word(lower, words.known_word):
+        return False  # "REINTUBATED", "DIURESING", "TACHYPNEIC": a known word with a prefix or an ending
     if _listed_abbreviation_glued(word, words):
         return False  # "UPRBC", "NSICU"
     if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
