@@ -806,6 +806,7 @@ def test_the_reference_lists_every_veto_reason():
         ("given aspirin heparin today", "aspirin heparin", "PATIENT", KNOWN_GROUP, "guard:medical_term/medical_words"),
         ("History of Wilson disease in the family.", "Wilson disease", "PATIENT", NER_GROUP, "guard:eponym_with_head/eponym_then_head"),
         ("GCS on arrival: Glasgow Coma Scale 15", "Glasgow", "CITY", NER_GROUP, "guard:eponym_with_head/eponym_before_head"),
+        ("endoscopy showed mallory weiss tear.", "mallory", "PATIENT", RULES_GROUP, "guard:eponym_with_head/eponym_before_head"),
         ("Kaplan-Meier curves were drawn for both arms.", "Kaplan-Meier curves", "PATIENT", NER_GROUP, "guard:eponym_with_head/own_head"),
         ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head/partial_term"),
         ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", NER_GROUP, "guard:abbreviation/exact"),
