@@ -203,6 +203,11 @@ CHARTING_MONTH_OR_DAY = [
     ("Pt to return Sat 12 for a dressing change.", "Sat 12", False),
     ("Follow-up Sat 3/4 in clinic.", "Sat 3/4", False),
     (_CAPITALS + "CT DONE DEC 98 AT OSH.", "DEC 98", False),  # a month may name a year
+    # the words it charts taken into the span: no digit, no other date word
+    (_CAPITALS + "LUNGS WITH DEC OR CRACKLES AT BASES.", "DEC OR CRACKLES", True),
+    (_CAPITALS + "INSULIN DRIP WITH DEC GLU LEVELS DEC DRIP TO 1U/HR.", "DEC GLU LEVELS DEC", True),
+    (_CAPITALS + "SEEN IN DEC AND JAN AT OSH.", "DEC AND JAN", False),  # after a date cue
+    (_CAPITALS + "CT DONE DEC OF LAST YEAR.", "DEC OF LAST YEAR", False),  # another date word
 ]
 
 
@@ -210,6 +215,6 @@ CHARTING_MONTH_OR_DAY = [
 def test_short_month_or_weekday_as_charting_word(guard_nlp, text, value, vetoed):
     reason = _reason(guard_nlp, text, value, "DATE")
     if vetoed:
-        assert reason is not None and reason.endswith(("short_month_or_day_alone", "short_day_and_reading", "oxygen_saturation", "modal_may")), reason
+        assert reason is not None and reason.endswith(("short_month_or_day_alone", "short_month_with_charted_words", "short_day_and_reading", "oxygen_saturation", "modal_may")), reason
     else:
         assert reason is None
