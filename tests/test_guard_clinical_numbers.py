@@ -26,6 +26,9 @@ def _reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> O
 
 # (text, value, label, reason prefix): the tagger's span is a reading or a setting.
 VETOED = [
+    ("Noted HR increased this afternoon to 83-85NSR with PVC's.", "83-85NSR", "ROOM", "validator:measurement/reading_glued_to_its_word"),
+    ("Cardiac: B/L 150-160/70's, HR 90-100 SR.", "B/L 150-160/70's", "ROOM", "validator:measurement/pressure_range"),
+    ("B/P REMAINING 170S SYST NIPRIDE STARTED", "170S SYST NIPRIDE", "STREET", "validator:street_is_a_reading"),
     ("RESP--CONTS ON AC 12, 800, PEEP 10", "AC 12", "DATE", "validator:measurement/vent_mode_and_number"),
     ("Patient remains intubated on PSV 12/10, Vt 450-500", "12/10", "DATE", "validator:measurement/vent_mode_and_number"),
     ("settings are: psv 10/5 peep and 30% fio2", "10/5", "DATE", "validator:measurement/vent_mode_and_number"),
