@@ -201,6 +201,7 @@ def test_validator_vetoes_implausible_tagger_spans(guard_nlp, text, value, label
 
 # (text, value, label): plausible spans the validators must keep.
 KEPT = [
+    ("HbA1c 7.8%, D-dimer 1036 on 31st.", "31st", "DATE"),  # an ordinal, no rate glued to its rhythm
     ("pt sent down to 205 for the night", "205", "ROOM"),  # sent to a room, no reading
     ("Follow-up seen on the 4th, then discharged.", "4th", "DATE"),  # an ordinal that counts nothing
     ("Return on the 3rd of May.", "3rd", "DATE"),

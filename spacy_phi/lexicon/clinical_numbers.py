@@ -97,8 +97,11 @@ _DASH_CHAIN_AFTER = re.compile(r"\s*-\s*\d")
 #: A range of pressures over a value or a range ("63-70/27", "46-60/18-30",
 #: "50-60/19-23s"): its first two numbers are no month and no day (over 31).
 _RANGE_OVER_RANGE = re.compile(r"^(?:['’]s\s+)?(\d{2,3})\s*-\s*(\d{2,3})\s*/\s*\d{1,3}(?:\s*-\s*\d{1,3})?(?:['’]?s)?$", re.IGNORECASE)
-#: A rate or a range of rates glued to its rhythm or vital sign ("83-85NSR", "110ST", "60-70HR").
-_RHYTHM_READING = re.compile(r"^\d{2,3}(?:\s*-\s*\d{2,3})?(?:n?sr|sb|st|afib|af|svt|hr|bp|rr)$", re.IGNORECASE)
+#: A rate or a range of rates glued to its rhythm or vital sign ("83-85NSR", "110ST", "60-70HR");
+#: not an ordinal ("21st", "101st": "st" after a 1 that is no 11).
+_RHYTHM_READING = re.compile(
+    r"^\d{2,3}(?:\s*-\s*\d{2,3})?(?:n?sr|sb|(?<![02-9]1)st|afib|af|svt|hr|bp|rr)$", re.IGNORECASE
+)
 _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.IGNORECASE)
 #: A common fraction ("1/2", "2/3", "3/4"), and what makes it one: a position
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
