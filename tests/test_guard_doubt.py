@@ -232,7 +232,7 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         ("wife linda in to visit.", "linda", "PATIENT", False),
         ("pt has occ junky cough.", "occ junky", "ORGANIZATION", False),  # people's spans only
         ("ordered by a.m. team.", "a.m.", "DOCTOR", False),  # letters alone may be initials
-        ("verified by palm scan, band ald-bu- 09373 today.", "ald-bu-", "DOCTOR", False),  # the letters of a code
+        ("verified by palm scan (ald-bu-09373) today.", "ald-bu", "DOCTOR", False),  # the letters of a code
     ],
 )
 def test_unsure_words_as_a_person_in_a_lower_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:

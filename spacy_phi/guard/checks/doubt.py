@@ -272,6 +272,8 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
     return REASON_UNSURE_ORDINARY_WORD
 
 
+#: Digits right after a span, or after its hyphen: the span is the letters of a code ("ald-bu-09373").
+_GLUED_DIGITS_AFTER = re.compile(r"[-#]?[ \t]?\d")
 #: The shortest word a lower-case person span needs besides letters ("a+o", "a.m." are no name either).
 _MIN_LOWER_CASE_WORD = 3
 
@@ -289,8 +291,8 @@ def unsure_lower_case_words_reason(span: Span, text: str, words: CheckWords) -> 
     found = re.findall(r"[A-Za-z]+", span.text)
     if span.label_ not in PERSON_LABELS or not found or any(c.isdigit() for c in span.text):
         return None
-    if span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit():
-        return None  # the letters of a code ("ald-bu-" of "ald-bu-09373")
+    if span.text.endswith(("-", "#")) or _GLUED_DIGITS_AFTER.match(text, span.end_char):
+        return None  # the letters of a code ("ald-bu" of "ald-bu-09373")
     if not any(len(word) >= _MIN_LOWER_CASE_WORD for word in found):
         return None  # letters alone may be initials
     vocabulary = words.vocabulary
