@@ -116,6 +116,8 @@ def main() -> int:
     parser.add_argument("--steps", type=int, default=FinetuneSettings.steps)
     parser.add_argument("--site-batch", type=int, default=FinetuneSettings.site_batch)
     parser.add_argument("--replay-batch", type=int, default=FinetuneSettings.replay_batch)
+    parser.add_argument("--site-phi-batch", type=int, default=FinetuneSettings.site_phi_batch,
+                        help="of the corrected notes of an update, how many are drawn from notes holding PHI")
     parser.add_argument("--learn-rate", type=float, default=FinetuneSettings.learn_rate)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--other", type=Path, nargs="*", default=OTHER_SETS,
@@ -137,6 +139,7 @@ def main() -> int:
                                "steps": args.steps,
                                "reviewer": args.reviewer,
                                "replay_notes": args.replay_notes, "seed": args.seed, "site_batch": args.site_batch,
+                               "site_phi_batch": args.site_phi_batch,
                                "replay_batch": args.replay_batch, "learn_rate": args.learn_rate, "runs": []}
     start = time.perf_counter()
     results["base"] = evaluate(spacy.load(args.pipeline), site_gold, others)
@@ -148,7 +151,7 @@ def main() -> int:
         site, _ = site_examples(nlp, pool[:size])
         replay = replay_examples(nlp, args.replay, args.replay_notes, args.seed)
         settings = FinetuneSettings(steps=args.steps, site_batch=args.site_batch, replay_batch=args.replay_batch,
-                                    learn_rate=args.learn_rate, seed=args.seed)
+                                    site_phi_batch=args.site_phi_batch, learn_rate=args.learn_rate, seed=args.seed)
         finetune(nlp, site, replay, settings)
         trained = time.perf_counter() - start
         figures = evaluate(nlp, site_gold, others)

@@ -79,6 +79,39 @@ def test_finetune_is_reproducible_with_a_seed() -> None:
     assert results[0] == results[1]
 
 
+def _batches_seen(nlp: Language, site: List[Example], settings: FinetuneSettings) -> List[List[str]]:
+    """The texts of the corrected notes of every update (replay empty)."""
+    seen: List[List[str]] = []
+    update = nlp.update
+
+    def recording_update(batch, **kwargs):
+        seen.append([example.reference.text for example in batch])
+        return update(batch, **kwargs)
+
+    nlp.update = recording_update  # type: ignore[method-assign]
+    finetune(nlp, site, [], settings)
+    return seen
+
+
+def test_site_phi_batch_draws_that_many_notes_holding_phi_per_update() -> None:
+    notes = NOTES + [("Plan: rest.", []), ("Slept well.", []), ("Vitals stable.", []), ("Ate lunch.", [])]
+    nlp = _tiny_pipeline()
+    site, _ = site_examples(nlp, _records(notes))
+    with_phi = {text for text, spans in notes if spans}
+    seen = _batches_seen(nlp, site, FinetuneSettings(steps=20, site_batch=3, site_phi_batch=2, seed=1))
+    assert len(seen) == 20 and all(len(batch) == 3 for batch in seen)
+    assert all(sum(text in with_phi for text in batch) >= 2 for batch in seen)
+    # Without it the notes are drawn alone: some update holds fewer than two notes with PHI.
+    plain = _batches_seen(_tiny_pipeline(), site, FinetuneSettings(steps=20, site_batch=3, seed=1))
+    assert any(sum(text in with_phi for text in batch) < 2 for batch in plain)
+
+
+def test_site_phi_batch_above_the_site_batch_is_an_error() -> None:
+    nlp = _tiny_pipeline()
+    with pytest.raises(ValueError):
+        finetune(nlp, site_examples(nlp, _records())[0], [], FinetuneSettings(site_batch=2, site_phi_batch=3))
+
+
 def test_labels_the_ner_lacks_are_dropped_and_counted() -> None:
     nlp = _tiny_pipeline()
     records = _records([("Call Zork at 555-123-4567.", [(5, 9, "PATIENT"), (13, 25, "PHONE")])])

@@ -26,6 +26,9 @@ def _reason(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> O
 
 # (text, value, label, reason prefix): the tagger's span is a reading or a setting.
 VETOED = [
+    ("Noted HR increased this afternoon to 83-85NSR with PVC's.", "83-85NSR", "ROOM", "validator:measurement/reading_glued_to_its_word"),
+    ("Cardiac: B/L 150-160/70's, HR 90-100 SR.", "B/L 150-160/70's", "ROOM", "validator:measurement/pressure_range"),
+    ("B/P REMAINING 170S SYST NIPRIDE STARTED", "170S SYST NIPRIDE", "STREET", "validator:street_is_a_reading"),
     ("RESP--CONTS ON AC 12, 800, PEEP 10", "AC 12", "DATE", "validator:measurement/vent_mode_and_number"),
     ("Patient remains intubated on PSV 12/10, Vt 450-500", "12/10", "DATE", "validator:measurement/vent_mode_and_number"),
     ("settings are: psv 10/5 peep and 30% fio2", "10/5", "DATE", "validator:measurement/vent_mode_and_number"),
@@ -203,6 +206,11 @@ CHARTING_MONTH_OR_DAY = [
     ("Pt to return Sat 12 for a dressing change.", "Sat 12", False),
     ("Follow-up Sat 3/4 in clinic.", "Sat 3/4", False),
     (_CAPITALS + "CT DONE DEC 98 AT OSH.", "DEC 98", False),  # a month may name a year
+    # the words it charts taken into the span: no digit, no other date word
+    (_CAPITALS + "LUNGS WITH DEC OR CRACKLES AT BASES.", "DEC OR CRACKLES", True),
+    (_CAPITALS + "INSULIN DRIP WITH DEC GLU LEVELS DEC DRIP TO 1U/HR.", "DEC GLU LEVELS DEC", True),
+    (_CAPITALS + "SEEN IN DEC AND JAN AT OSH.", "DEC AND JAN", False),  # after a date cue
+    (_CAPITALS + "CT DONE DEC OF LAST YEAR.", "DEC OF LAST YEAR", False),  # another date word
 ]
 
 
@@ -210,6 +218,6 @@ CHARTING_MONTH_OR_DAY = [
 def test_short_month_or_weekday_as_charting_word(guard_nlp, text, value, vetoed):
     reason = _reason(guard_nlp, text, value, "DATE")
     if vetoed:
-        assert reason is not None and reason.endswith(("short_month_or_day_alone", "short_day_and_reading", "oxygen_saturation", "modal_may")), reason
+        assert reason is not None and reason.endswith(("short_month_or_day_alone", "short_month_with_charted_words", "short_day_and_reading", "oxygen_saturation", "modal_may")), reason
     else:
         assert reason is None

@@ -15,7 +15,12 @@ from spacy_phi.guard.checks.doubt import (
     NOT_WRITTEN_AS_DATE,
     written_as_date,
 )
-from spacy_phi.guard.reasons import REASON_UNSURE_ORDINARY_WORD, REASON_UNSURE_SHORTHAND, REASON_UNSURE_SHORTHAND_HEADER
+from spacy_phi.guard.reasons import (
+    REASON_UNSURE_LOWER_CASE_WORDS,
+    REASON_UNSURE_ORDINARY_WORD,
+    REASON_UNSURE_SHORTHAND,
+    REASON_UNSURE_SHORTHAND_HEADER,
+)
 from spacy_phi.spangroups import NER_GROUP, NER_SCORES_KEY, VETOED_GROUP
 
 #: A note typed in capitals around the span (the doubt is judged in such notes only).
@@ -62,6 +67,9 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("FAMILY APPEARS TO BE AT PEACE WITH PLAN.", "PEACE", "HOSPITAL"),
         ("CLOTS AROUND CATH FROM PENIS.", "PENIS", "CITY"),  # "from" before an ordinary word
         ("NTG GTT CHANGED TO NITROPASTE.", "NITROPASTE", "HOSPITAL"),  # a change of drug, no place
+        ("WILL BE REINTUBATED IF NECESSARY.", "REINTUBATED", "PATIENT"),  # a known word with a prefix
+        ("RENAL: DIURESING WELL ON IV LASIX.", "DIURESING", "DOCTOR"),  # ... or an ending ("diuresis")
+        ("2100 BECAME TACHYPNEIC RR-32.", "TACHYPNEIC", "DOCTOR"),  # "tachypnea"
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -99,6 +107,7 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("SPOKE WITH LEE ABOUT PLAN.", "LEE", "PATIENT"),  # a short name of the name lists
         ("REFERRAL TO GBMC FOR F/U.", "GBMC", "ORGANIZATION"),  # "to" before a word that is not ordinary
         ("SEEN BY DR HEMOVICZ TODAY.", "HEMOVICZ", "DOCTOR"),  # "hemo" with three letters after: no medical word
+        ("SEEN BY REMINGTON THIS AM.", "REMINGTON", "DOCTOR"),  # "re" before no known word
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -208,6 +217,34 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         assert gone == [] and kept == [value]
     kept, gone = judged(guard_nlp, LOWER + sentence, value, label, SURE)
     assert kept == [value]  # a confident span is never doubted
+
+
+@pytest.mark.parametrize(
+    "sentence,value,label,vetoed",
+    [
+        ("pt has occ junky cough, not expectorating.", "occ junky", "PATIENT", True),  # shorthand and a word
+        ("hr 90s sr, cont tachypneic (35-45).", "cont tachypneic", "PATIENT", True),  # "tachypnea" with an ending
+        ("gu: folley draining clear yellow urine.", "folley", "PATIENT", True),  # a slip of one letter
+        ("stood up from chair.at this time", "chair.at", "DOCTOR", True),  # two words glued by a period
+        ("say hi to faith for me.", "faith", "PATIENT", False),  # a word, and a given name
+        ("passing frank blood per rectum.", "frank", "PATIENT", False),  # the name lists keep it (recall first)
+        ("seen by dr kowalczyk this am.", "kowalczyk", "DOCTOR", False),  # no word a dictionary holds
+        ("wife linda in to visit.", "linda", "PATIENT", False),
+        ("pt has occ junky cough.", "occ junky", "ORGANIZATION", False),  # people's spans only
+        ("ordered by a.m. team.", "a.m.", "DOCTOR", False),  # letters alone may be initials
+        ("verified by palm scan (ald-bu-09373) today.", "ald-bu", "DOCTOR", False),  # the letters of a code
+    ],
+)
+def test_unsure_words_as_a_person_in_a_lower_case_note(guard_nlp, sentence: str, value: str, label: str, vetoed: bool) -> None:
+    kept, gone = judged(guard_nlp, LOWER + sentence, value, label, UNSURE)
+    if vetoed:
+        assert kept == [] and gone == [(value, REASON_UNSURE_LOWER_CASE_WORDS)]
+    else:
+        assert kept == [value] and gone == []
+    kept, gone = judged(guard_nlp, LOWER + sentence, value, label, SURE)
+    assert kept == [value]  # a confident span is never doubted
+    kept, gone = judged(guard_nlp, CASED + sentence, value, label, UNSURE)
+    assert not any(reason == REASON_UNSURE_LOWER_CASE_WORDS for _, reason in gone)  # lower-case notes only
 
 
 @pytest.mark.parametrize(

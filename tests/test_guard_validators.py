@@ -117,6 +117,8 @@ VETOED = [
     ("platelets 96 , which is a little low , they were 110 last time", "110", "AGE", "validator:age_is_a_measure"),
     ("your egfr is 64 , it was 78 last year , so", "78", "AGE", "validator:age_is_a_measure"),
     ("weight 121 pounds , down from 133 in may", "133", "ROOM", "validator:measurement"),
+    ("BS 293 treated with 12uR and coming down to 205 at 10PM.", "205", "ROOM", "validator:measurement"),
+    ("bp 80s-100s on neo, then down to 70s with maps high 40s", "70s", "ROOM", "validator:measurement"),
     # a place or person that names a sports team
     ("are you more of a san francisco forty nine or span", "san francisco", "CITY", "validator:sports_team"),
     ("i do love them with dallas cowboys not so much", "dallas", "PATIENT", "validator:sports_team"),
@@ -199,6 +201,8 @@ def test_validator_vetoes_implausible_tagger_spans(guard_nlp, text, value, label
 
 # (text, value, label): plausible spans the validators must keep.
 KEPT = [
+    ("HbA1c 7.8%, D-dimer 1036 on 31st.", "31st", "DATE"),  # an ordinal, no rate glued to its rhythm
+    ("pt sent down to 205 for the night", "205", "ROOM"),  # sent to a room, no reading
     ("Follow-up seen on the 4th, then discharged.", "4th", "DATE"),  # an ordinal that counts nothing
     ("Return on the 3rd of May.", "3rd", "DATE"),
     ("Seen on Tuesday.", "Tuesday", "DATE"),
@@ -806,6 +810,7 @@ def test_the_reference_lists_every_veto_reason():
         ("given aspirin heparin today", "aspirin heparin", "PATIENT", KNOWN_GROUP, "guard:medical_term/medical_words"),
         ("History of Wilson disease in the family.", "Wilson disease", "PATIENT", NER_GROUP, "guard:eponym_with_head/eponym_then_head"),
         ("GCS on arrival: Glasgow Coma Scale 15", "Glasgow", "CITY", NER_GROUP, "guard:eponym_with_head/eponym_before_head"),
+        ("endoscopy showed mallory weiss tear.", "mallory", "PATIENT", RULES_GROUP, "guard:eponym_with_head/eponym_before_head"),
         ("Kaplan-Meier curves were drawn for both arms.", "Kaplan-Meier curves", "PATIENT", NER_GROUP, "guard:eponym_with_head/own_head"),
         ("[doctor] meld sodium is 22 . child pugh class c , 10 points", "pugh", "PATIENT", RULES_GROUP, "guard:eponym_with_head/partial_term"),
         ("59 yo M with chronic AUD and housing needs", "AUD", "PATIENT", NER_GROUP, "guard:abbreviation/exact"),

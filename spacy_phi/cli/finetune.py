@@ -53,6 +53,9 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--replay-batch", type=int, default=defaults.replay_batch,
                         help=f"replayed notes per update, beside {defaults.site_batch} corrected ones "
                              f"(default: {defaults.replay_batch})")
+    parser.add_argument("--site-phi-batch", type=int, default=defaults.site_phi_batch,
+                        help=f"of the {defaults.site_batch} corrected notes of an update, how many are drawn from "
+                             f"the notes holding PHI (default: {defaults.site_phi_batch})")
     parser.add_argument("--learn-rate", type=float, default=defaults.learn_rate,
                         help=f"Adam learning rate (default: {defaults.learn_rate})")
     parser.add_argument("--seed", type=int, default=defaults.seed, help="seed (default: 0)")
@@ -83,8 +86,8 @@ def run_finetune(args: argparse.Namespace) -> int:
         conversion = ConversionReport()
         site, dropped = site_examples(nlp, train, conversion)
         replay = replay_examples(nlp, args.replay, args.replay_notes, args.seed) if args.replay else []
-        settings = FinetuneSettings(steps=args.steps, replay_batch=args.replay_batch, learn_rate=args.learn_rate,
-                                    seed=args.seed)
+        settings = FinetuneSettings(steps=args.steps, replay_batch=args.replay_batch,
+                                    site_phi_batch=args.site_phi_batch, learn_rate=args.learn_rate, seed=args.seed)
         report = finetune(nlp, site, replay, settings)
         report.dropped_spans = dropped + conversion.total_unusable
         mark_adapted(nlp, args.site, report, base)

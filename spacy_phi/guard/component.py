@@ -113,6 +113,7 @@ from .checks.doubt import (
     DEFAULT_DOUBT_BELOW,
     unsure_in_capitals_reason,
     unsure_in_clinical_list_reason,
+    unsure_lower_case_words_reason,
     unsure_ordinary_word_reason,
     unsure_shorthand_reason,
 )
@@ -457,6 +458,7 @@ class PhiGuard(JsonStateMixin, Pipe):
                 unsure_shorthand_reason(span, text, self._check_words, in_cased_note=cased)
                 or unsure_in_clinical_list_reason(span, text, self._check_words)
                 or (unsure_ordinary_word_reason(span, text, self._check_words) if cased else None)
+                or (unsure_lower_case_words_reason(span, text, self._check_words) if not cased else None)
             )
         return None
 
@@ -696,7 +698,8 @@ class PhiGuard(JsonStateMixin, Pipe):
 
     def _head_follows(self, span: Span) -> bool:
         """Whether a medical head word follows the span (skipping "'s" and up to
-        two capitalized words: "Glasgow Coma Scale"). A gap of several spaces or
+        two capitalized words or listed eponyms: "Glasgow Coma Scale", "mallory
+        weiss tear"). A gap of several spaces or
         a line break ends the search: a field ends there ("Mateo Price    Grade 7")."""
         doc = span.doc
         i = span.end
@@ -710,7 +713,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                 continue
             if self.vocabulary.is_head(token.text):
                 return True
-            if token.is_title and skipped_words < 2:
+            # "Glasgow Coma Scale"; in lower case an eponym of the list: "mallory weiss tear"
+            if (token.is_title or self.vocabulary.is_eponym(normalize_term(token.text))) and skipped_words < 2:
                 skipped_words += 1
                 i += 1
                 continue

@@ -43,6 +43,8 @@ REASON_UNSURE_SHORTHAND = _kind("guard:unsure_shorthand")
 REASON_UNSURE_SHORTHAND_HEADER = _kind("guard:unsure_shorthand_header")
 # a tagger's person span of a note in mixed case that the tagger doubts and that is one ordinary word no name list holds (checks/doubt.py)
 REASON_UNSURE_ORDINARY_WORD = _kind("guard:unsure_ordinary_word")
+# a tagger's person span of a note typed in lower case that the tagger doubts and whose every word is a word or shorthand, none a name (checks/doubt.py)
+REASON_UNSURE_LOWER_CASE_WORDS = _kind("guard:unsure_lower_case_words")
 # a tagger span that the tagger doubts and that is one item of a list of clinical shorthand (checks/doubt.py)
 REASON_UNSURE_IN_CLINICAL_LIST = _kind("guard:unsure_in_clinical_list")
 

@@ -97,6 +97,11 @@ _DASH_CHAIN_AFTER = re.compile(r"\s*-\s*\d")
 #: A range of pressures over a value or a range ("63-70/27", "46-60/18-30",
 #: "50-60/19-23s"): its first two numbers are no month and no day (over 31).
 _RANGE_OVER_RANGE = re.compile(r"^(?:['’]s\s+)?(\d{2,3})\s*-\s*(\d{2,3})\s*/\s*\d{1,3}(?:\s*-\s*\d{1,3})?(?:['’]?s)?$", re.IGNORECASE)
+#: A rate or a range of rates glued to its rhythm or vital sign ("83-85NSR", "110ST", "60-70HR");
+#: not an ordinal ("21st", "101st": "st" after a 1 that is no 11).
+_RHYTHM_READING = re.compile(
+    r"^\d{2,3}(?:\s*-\s*\d{2,3})?(?:n?sr|sb|(?<![02-9]1)st|afib|af|svt|hr|bp|rr)$", re.IGNORECASE
+)
 _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.IGNORECASE)
 #: A common fraction ("1/2", "2/3", "3/4"), and what makes it one: a position
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
@@ -173,9 +178,12 @@ def reading_shape(value: str, text: str, start: int, end: int) -> Optional[str]:
         return "reading_triple"  # CO/CI/SVR "8/4/460-", "3/2/1500": no year has three digits or is so early
     if _DASH_CHAIN_BEFORE.search(text, max(0, start - 4), start) and _DASH_CHAIN_AFTER.match(text, end):
         return "reading_triple"  # "5-6/3-4/0-80": a chain of ranges, no date
-    pressures = _RANGE_OVER_RANGE.match(value.strip())
-    if pressures and min(int(pressures.group(1)), int(pressures.group(2))) > 31:
-        return "pressure_range"  # "PA 63-70/27", "PAP'S 68-76/30-37": no date runs from 63 to 70
+    for part in (value.strip(), *value.split()):
+        pressures = _RANGE_OVER_RANGE.match(part.strip(" ,;:"))
+        if pressures and min(int(pressures.group(1)), int(pressures.group(2))) > 31:
+            return "pressure_range"  # "PA 63-70/27", "PAP'S 68-76/30-37", "B/L 150-160/70's": no date runs from 63 to 70
+    if _RHYTHM_READING.match(value.strip()):
+        return "reading_glued_to_its_word"  # "83-85NSR", "110ST": a rate and its rhythm in one word
     if _OPEN_PRESSURE.match(value.strip()):
         return "open_blood_pressure"  # "130/", "150-160/"
     if re.fullmatch(r"\d{2,3}", value.strip()) and _PRESSURE_RANGE_AFTER.match(text, end):

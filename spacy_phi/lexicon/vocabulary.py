@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Dict, FrozenSet, Iterable, List, Optional
+from typing import Callable, Dict, FrozenSet, Iterable, List, Optional, Tuple
 
 from .clinical_abbreviations import CLINICAL_ABBREVIATIONS_FILE
 from .common_words import is_common_word, is_misspelt_common_word, person_names
@@ -58,6 +58,42 @@ def built_as_medical_word(lower: str) -> bool:
     list holds it: a medical ending ("coagulopathy", "hypoxemia") or a combining
     form before four letters or more ("nasotracheally", "autodiuresis")."""
     return _MEDICAL_ENDING.match(lower) is not None or _MEDICAL_BEGINNING.match(lower) is not None
+
+
+#: Prefixes that make a word of a word ("reintubated", "nonverbal", "unresponsive"): a
+#: short list, as a name may begin as a longer prefix does ("DEFOREST", "UNDERWOOD").
+_WORD_PREFIXES = ("re", "un", "non", "pre", "post", "dis", "mis")
+#: Endings of a word made of a word, with the endings its base may have lost:
+#: "diures|ing" of "diures|is", "tachypne|ic" of "tachypne|a", "intubat|ed" of "intubat|e".
+_WORD_ENDINGS: Tuple[Tuple[str, Tuple[str, ...]], ...] = (
+    ("ing", ("", "e", "is")),
+    ("ed", ("", "e", "is")),
+    ("ic", ("a", "ia", "e", "is")),
+    ("ically", ("ic", "y", "ia")),
+    ("ly", ("",)),
+)
+#: What a prefix or an ending must leave of a known word.
+_MIN_BASE_LETTERS = 5
+
+
+def derived_from_known_word(lower: str, known: Callable[[str], bool]) -> bool:
+    """Whether a lower-case word is a known word with a prefix or an ending
+    ("reintubated" of "intubated", "diuresing" of "diuresis", "tachypneic" of
+    "tachypnea"), the base keeping at least five letters.
+
+    lower (str): the word, in lower case.
+    known (Callable[[str], bool]): whether a word is known.
+    RETURNS (bool): True when a prefix or an ending leaves a known word.
+    """
+    for prefix in _WORD_PREFIXES:
+        rest = lower[len(prefix):]
+        if lower.startswith(prefix) and len(rest) >= _MIN_BASE_LETTERS and known(rest):
+            return True
+    for ending, restored in _WORD_ENDINGS:
+        base = lower[: -len(ending)]
+        if lower.endswith(ending) and len(base) >= _MIN_BASE_LETTERS and any(known(base + lost) for lost in restored):
+            return True
+    return False
 
 
 def normalize_term(text: str) -> str:

@@ -39,6 +39,7 @@ class FinetuneSettings:
     """How long and how hard to fine-tune (the defaults suit 25 to 200 notes on a CPU).
 
     steps: updates; each sees `site_batch` corrected notes and `replay_batch` replayed ones.
+    site_phi_batch: of the `site_batch` corrected notes, how many come from notes holding PHI.
     learn_rate: Adam's rate (the training's own is 0.001; lower keeps more of the shipped NER).
     dropout: as in training.
     seed: the batches' order and the dropout masks.
@@ -49,6 +50,10 @@ class FinetuneSettings:
     # Twice as many replayed notes as corrected ones: with as many, the NER lost recall
     # on the site's own notes (three seeds, docs/adapt.md); with twice, it kept it.
     replay_batch: int = 8
+    # Of the `site_batch` corrected notes of an update, how many are drawn from the notes
+    # that hold at least one span (the rest from all corrected notes): a site's notes hold
+    # little PHI, and batches of PHI-free notes teach the NER caution with the style.
+    site_phi_batch: int = 0
     learn_rate: float = 0.0005
     dropout: float = 0.1
     seed: int = 0
@@ -151,16 +156,23 @@ def finetune(nlp: Language, site: Sequence[Example], replay: Sequence[Example],
     missing = [name for name in TRAINED_COMPONENTS if name not in nlp.pipe_names]
     if missing:
         raise ValueError(f"the pipeline has no {', '.join(missing)} component to fine-tune")
+    if not 0 <= settings.site_phi_batch <= settings.site_batch:
+        raise ValueError("site_phi_batch must be between 0 and site_batch")
+    with_phi = [example for example in site if example.reference.ents]
+    phi_batch = settings.site_phi_batch if with_phi else 0
     fix_random_seed(settings.seed)
     rng = random.Random(settings.seed)
     optimizer = Adam(settings.learn_rate, L2=0.01, grad_clip=1.0)
     report = FinetuneReport(len(site), len(replay), settings)
     start = time.perf_counter()
     site_order: List[Example] = []
+    phi_order: List[Example] = []
     replay_order: List[Example] = []
     with nlp.select_pipes(enable=list(TRAINED_COMPONENTS)):
         for _ in range(settings.steps):
-            batch = _draw(site_order, site, settings.site_batch, rng)
+            batch = _draw(site_order, site, settings.site_batch - phi_batch, rng)
+            if phi_batch:
+                batch += _draw(phi_order, with_phi, phi_batch, rng)
             if replay and settings.replay_batch > 0:
                 batch += _draw(replay_order, replay, settings.replay_batch, rng)
             losses: Dict[str, float] = {}
@@ -173,7 +185,7 @@ def finetune(nlp: Language, site: Sequence[Example], replay: Sequence[Example],
 def _draw(order: List[Example], pool: Sequence[Example], size: int, rng: random.Random) -> List[Example]:
     """The next `size` examples of a shuffled pass over `pool` (reshuffled when spent)."""
     batch: List[Example] = []
-    while len(batch) < size:
+    while len(batch) < size:  # size 0: an empty batch
         if not order:
             order.extend(pool)
             rng.shuffle(order)

@@ -57,6 +57,11 @@ LOOKALIKES = [
     ("2 wk s/p ACL repair, f/u 2 mo f/u", "2"),
     ("Voids 3 in the last 24 hrs m", "24"),
     ("Screening should start at age 45 for everyone", "45"),
+    # readings charted as a decade, and what a nursing note says was passed
+    ("SATs in the mid 90s, HR in the 90's", "90"),
+    ("SR IN THE 90'S AFEBRILE, SBP IN THE 90'S", "90'S"),
+    ("GI: PASSED 380 CC DIARRHEA VIA FIB.", "380"),
+    ("pt passed 1 lg liq brown stool", "1"),
 ]
 
 

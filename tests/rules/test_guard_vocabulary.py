@@ -230,3 +230,22 @@ def test_guard_keeps_a_state_abbreviation_in_an_address():
     nlp = spacy_phi.rules_pipeline(surrogates=False)
     doc = nlp("1401 Foucher St, New Orleans, LA 70115. Mild LA enlargement.")
     assert [(e.text, e.label_) for e in doc.ents if e.label_ == "STATE"] == [("LA", "STATE")]
+
+
+@pytest.mark.parametrize(
+    "word,derived",
+    [
+        ("reintubated", True),  # re + intubated
+        ("diuresing", True),  # diures(is) + ing
+        ("tachypneic", True),  # tachypne(a) + ic
+        ("unresponsive", True),
+        ("remington", False),  # "re" before no known word
+        ("deforest", False),  # "de" is not read as a prefix: names begin so
+        ("preop", False),  # a base of three letters says nothing
+    ],
+)
+def test_word_derived_from_a_known_word(word: str, derived: bool) -> None:
+    from spacy_phi.lexicon.vocabulary import derived_from_known_word
+
+    known = {"intubated", "diuresis", "tachypnea", "responsive", "forest", "op"}.__contains__
+    assert derived_from_known_word(word, known) is derived

@@ -11,6 +11,7 @@ from .helpers import rule_spans, spans_over
 
 #: (text, look-alike): no rule may fire on any part of the look-alike.
 LOOKALIKES = [
+    ("LASIX 40MG WITH EXCELLENT RESPONSE, NOW PAD'S18-23. GU: LOW U/O", "PAD'S18-23"),  # readings after a word's apostrophe
     ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),
     ("heparin 40,000 units", "40,000"),
     ("ICD-10 E11.9 and I10", "E11.9 and I10"),

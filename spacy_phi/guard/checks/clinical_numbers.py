@@ -38,13 +38,14 @@ VENT_MODE_AND_NUMBER = sub_reason(REASON_MEASUREMENT, "vent_mode_and_number")
 #: A pair of pressures in a list of settings, before an oxygen fraction or after a
 #: word of weaning: "500X10, 40%, & 5/8", "10/25 50%", "trialed on 5/5".
 VENT_SETTINGS_IN_CONTEXT = sub_reason(REASON_MEASUREMENT, "vent_settings_in_context")
-#: A measurement by its own shape: "30-40CC", "5.5/2.5/450", "130/", "120's".
+#: A measurement by its own shape: "30-40CC", "5.5/2.5/450", "130/", "120's", "83-85NSR".
 NUMBER_WITH_UNIT = sub_reason(REASON_MEASUREMENT, "number_with_unit")
 DECIMAL_READING_GROUP = sub_reason(REASON_MEASUREMENT, "decimal_reading_group")
 OPEN_BLOOD_PRESSURE = sub_reason(REASON_MEASUREMENT, "open_blood_pressure")
 PRESSURE_RANGE = sub_reason(REASON_MEASUREMENT, "pressure_range")
 READING_DECADE = sub_reason(REASON_MEASUREMENT, "reading_decade")
 READING_TRIPLE = sub_reason(REASON_MEASUREMENT, "reading_triple")
+READING_GLUED_TO_ITS_WORD = sub_reason(REASON_MEASUREMENT, "reading_glued_to_its_word")
 #: A measurement by the words around it: "rales 1/3 up", "X 2", "HR 58-60's".
 FRACTION = sub_reason(REASON_MEASUREMENT, "fraction")
 COUNT = sub_reason(REASON_MEASUREMENT, "count")
@@ -76,6 +77,8 @@ def _reason_of(shape: str) -> str:
         return READING_DECADE
     if shape == "reading_triple":
         return READING_TRIPLE
+    if shape == "reading_glued_to_its_word":
+        return READING_GLUED_TO_ITS_WORD
     if shape == "fraction":
         return FRACTION
     if shape == "count":

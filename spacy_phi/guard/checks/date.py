@@ -73,6 +73,9 @@ NO_DATE_WORD = sub_reason(REASON_DATE_NO_DATE_WORD, "no_date_word")
 #: it ("DEC UOP"; "MAY NEED" is `MODAL_MAY`); "Dec 5", "in May",
 #: "RETURN MON." stay dates.
 SHORT_MONTH_OR_DAY_ALONE = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_or_day_alone")
+#: The same charting word with the words it charts taken into the span, no digit
+#: and no other date word among them: "DEC GLU LEVELS DEC", "DEC OR CRACKLES".
+SHORT_MONTH_WITH_CHARTED_WORDS = sub_reason(REASON_DATE_NO_DATE_WORD, "short_month_with_charted_words")
 #: "May" the verb: a verb follows it ("THIS MAY BE R/T LEVO", "MAY DC", "may need"); the month
 #: is followed by a day, a year or a preposition ("May 5", "May 2019", "in May for").
 MODAL_MAY = sub_reason(REASON_DATE_NO_DATE_WORD, "modal_may")
@@ -355,6 +358,13 @@ def date_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         return MODAL_MAY
     if len(span) == 1 and value.lower() in _SHORT_MONTHS_AND_DAYS and _charting_word(span, text):
         return SHORT_MONTH_OR_DAY_ALONE
+    if (
+        len(span) > 1
+        and span[0].lower_ in _SHORT_MONTHS_AND_DAYS
+        and all(w in _SHORT_MONTHS_AND_DAYS for w in found)
+        and _charting_word(span[0:1], text)
+    ):
+        return SHORT_MONTH_WITH_CHARTED_WORDS  # "DEC GLU LEVELS DEC", "DEC OR CRACKLES"
     if len(found) == 1 and found[0] in CARDINAL_WORDS:
         # One cardinal alone is a count or a dose, not a spoken date ("twenty on
         # twenty off", "on twenty of lisinopril"); a spoken year has two

@@ -63,11 +63,12 @@ from spacy.tokens import Span
 from ...lexicon.common_words import name_like_words, person_names
 from ...lexicon.gazetteers import is_us_city_lower, us_cities_lower
 from ...lexicon.person_words import RELATIVE_WORDS
-from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word
+from ...lexicon.vocabulary import MedicalVocabulary, built_as_medical_word, derived_from_known_word
 from ...lexicon.word_usage import one_edit_from_lower_case_word, written_as_name, written_in_lower_case
 from ..reasons import (
     REASON_UNSURE_IN_CAPITALS,
     REASON_UNSURE_IN_CLINICAL_LIST,
+    REASON_UNSURE_LOWER_CASE_WORDS,
     REASON_UNSURE_ORDINARY_WORD,
     REASON_UNSURE_SHORTHAND,
     REASON_UNSURE_SHORTHAND_HEADER,
@@ -271,6 +272,47 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
     return REASON_UNSURE_ORDINARY_WORD
 
 
+#: Digits right after a span, or after its hyphen: the span is the letters of a code ("ald-bu-09373").
+_GLUED_DIGITS_AFTER = re.compile(r"[-#]?[ \t]?\d")
+#: The shortest word a lower-case person span needs besides letters ("a+o", "a.m." are no name either).
+_MIN_LOWER_CASE_WORD = 3
+
+
+def unsure_lower_case_words_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
+    """The veto of an unsure tagger person span of a note typed in lower case
+    whose every word is an ordinary, medical or shorthand word, a slip of one
+    letter of a word English writes in lower case, or a known word with a prefix
+    or an ending, none of them on a given-name, family-name or US-city list, with
+    nothing around it that names it ("occ junky cough", "cont tachypneic",
+    "folley draining", "bs with expir wheezing"; not "faith", "frank": names
+    too), else None (the caller checks the doubt and that the note is typed in
+    lower case). There a capital cannot tell a name, and the tagger's doubt
+    over words a dictionary holds is a clinical phrase."""
+    found = re.findall(r"[A-Za-z]+", span.text)
+    if span.label_ not in PERSON_LABELS or not found or any(c.isdigit() for c in span.text):
+        return None
+    if span.text.endswith(("-", "#")) or _GLUED_DIGITS_AFTER.match(text, span.end_char):
+        return None  # the letters of a code ("ald-bu" of "ald-bu-09373")
+    if not any(len(word) >= _MIN_LOWER_CASE_WORD for word in found):
+        return None  # letters alone may be initials
+    vocabulary = words.vocabulary
+    for word in found:
+        lower = word.lower()
+        if lower in person_names() or lower in us_cities_lower():
+            return None
+        if len(lower) == 1 or words.known_word(lower) or _shorthand_word(word, vocabulary):
+            continue
+        if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):
+            continue  # "folley", "expir"
+        if not derived_from_known_word(lower, words.known_word):
+            return None  # "tachypneic" of "tachypnea"; any other word may be a name
+    if named_in_context(span, text, vocabulary, words.lexicons.occupations):
+        return None
+    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+        return None
+    return REASON_UNSURE_LOWER_CASE_WORDS
+
+
 #: One item of a list of clinical shorthand: "Angina" of "COPD,CAD,PVD,Angina,PPM".
 ITEM_OF_A_CLINICAL_LIST = sub_reason(REASON_UNSURE_IN_CLINICAL_LIST, "item")
 #: A span that is a list of clinical items itself: "Oxacillin, clinda".
@@ -443,6 +485,8 @@ def _unknown_word(word: str, words: CheckWords, ordinary_word: Callable[[str], b
         return False
     if built_as_medical_word(lower):
         return False  # "COAGULOPATHY", "NASOTRACHEALY": built as medical words are
+    if derived_from_known_word(lower, words.known_word):
+        return False  # "REINTUBATED", "DIURESING", "TACHYPNEIC": a known word with a prefix or an ending
     if _listed_abbreviation_glued(word, words):
         return False  # "UPRBC", "NSICU"
     if len(lower) >= _MIN_SLIP_LETTERS and one_edit_from_lower_case_word(lower):

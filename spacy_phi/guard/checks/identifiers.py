@@ -33,7 +33,7 @@ from ..reasons import (
     REASON_ROOM_WITHOUT_CUE,
     sub_reason,
 )
-from .age import MOVED_FROM_BEFORE
+from .age import MOVED_FROM_BEFORE, MOVED_TO_BEFORE
 from .base import CheckWords
 from .date import FOUR_DIGIT_RANGE, shift_times
 from .place import roles_only
@@ -46,6 +46,8 @@ UNIT = sub_reason(REASON_MEASUREMENT, "unit")
 FEET_AND_INCHES = sub_reason(REASON_MEASUREMENT, "feet_and_inches")
 #: A ROOM number after a reading that moved: "weight 121 pounds , down from 133".
 MOVED_READING = sub_reason(REASON_MEASUREMENT, "moved_reading")
+#: A ROOM number a reading moved to: "coming down to 205", "then down to 70s".
+READING_MOVED_TO = sub_reason(REASON_MEASUREMENT, "reading_moved_to")
 #: Gravida and para: "22 yo G2P1001".
 GRAVIDA_PARA = sub_reason(REASON_OBSTETRIC, "gravida_para")
 #: A cervical exam's signed station: "SVE 1/50/-3", "Complete/100/+2".
@@ -251,6 +253,8 @@ def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         return REASON_ROOM_WITHOUT_CUE
     if value.isdigit() and MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
         return MOVED_READING  # "weight 121 pounds , down from 133", "bnp 1,240 , up from 480"
+    if re.fullmatch(r"\d{2,3}['’]?s?", value) and MOVED_TO_BEFORE.search(text, max(0, span.start_char - 32), span.start_char):
+        return READING_MOVED_TO  # "coming down to 205 at 10PM", "then down to 70s with maps high 40s"
     return None
 
 

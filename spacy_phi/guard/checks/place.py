@@ -211,7 +211,8 @@ def street_reason(span: Span, text: str, check_words: CheckWords) -> Optional[st
 
 
 #: Units and scale words of a reading beside its number.
-_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark)$")  # "mark": a tube's depth
+#: "mark": a tube's depth; "syst", "diast": which pressure ("170S SYST").
+_READING_UNIT = re.compile(r"^(?:cm|mm|deg|degrees?|mg|mcg|mcq|ml|cc|kg|hrs?|mins?|lpm|meq|units?|mark|syst|systolic|diast|diastolic)$")
 
 
 def _reading_words(span: Span, check_words: CheckWords) -> bool:

@@ -72,10 +72,11 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_nineties_decade", "AGE",
-            rf"(?i:\b(?:(?:{_DECADE_PREPOSITIONS})\s+(?:his|her|their)|in\s+the)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
+            rf"(?i:\b(?:{_DECADE_PREPOSITIONS})\s+(?:his|her|their)\s+(?:early\s+|mid\s+|late\s+|mid-)?)"
             r"(?P<value>(?:9|1[01])0'?s)\b",
             exclude_after=_DECADE_RANGE_AFTER,
-            description="'in her 90s' (not a range of readings: 'in the 110s to 130s')",
+            # "in the 90's" without a person is how a note charts readings ("SATs in the mid 90s", "SR IN THE 90'S")
+            description="'in her 90s' (not a range of readings: 'in the 110s to 130s'; not 'HR in the 90's')",
         ),
         # Ages of every value (i2b2 marks them all; the surrogates keep ages up to
         # 89 in "hipaa" mode, so finding them costs the note nothing).
@@ -104,7 +105,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "age_context", "AGE",
-            r"(?i:\b(?:(?:at|around|about|by)\s+(?:the\s+)?age\s+(?:of\s+)?|age\s+of\s+|(?:deceased|died|passed|diagnosed)\s*,?\s+(?:at\s+)?(?:age\s+)?|aged\s+))"
+            r"(?i:\b(?:(?:at|around|about|by)\s+(?:the\s+)?age\s+(?:of\s+)?|age\s+of\s+|(?:deceased|died|passed\s+away|diagnosed)\s*,?\s+(?:at\s+)?(?:age\s+)?|aged\s+))"
             rf"(?P<value>\d{{1,3}}|(?i:{NUMBER_WORDS}))(?![\w]|\.\d|/|['’]?s\b)",
             exclude_before=(
                 r"(?i:\b(?:start|starting|starts|begin|beginning|begins|screen|screening|recommend\w*|until|after|before|over|under|since|till)"
@@ -113,7 +114,8 @@ def rules() -> List[RegexRule]:
             exclude_after=r"\s*(?:-|to\b|and\s+(?:up|over|older)|or\s+(?:older|younger|over|above)|\+)",
             priority=2,
             prefilter=r"(?i:\bage|deceased|died|passed|diagnosed)",
-            description="an age after 'at the age of', 'at age', 'aged', 'deceased age' (not a screening age: 'starting at age 45')",
+            # "passed" alone is what a nursing note charts of stool and urine ("PASSED 380 CC", "passed 1 lg stool")
+            description="an age after 'at the age of', 'at age', 'aged', 'deceased age', 'passed away at' (not a screening age: 'starting at age 45')",
         ),
         RegexRule(
             "age_when_i_was_lower", "AGE",
@@ -351,6 +353,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("a forty-four-year-old woman", "AGE", "forty-four", "age_words_unit"),
     ("reconstruction at the age of 14.", "AGE", "14", "age_context"),
     ("Mother, deceased age 45, from breast cancer", "AGE", "45", "age_context"),
+    ("Father passed away at 67 of a stroke", "AGE", "67", "age_context"),
     ("when i was fourteen i was a gymnast", "AGE", "fourteen", "age_when_i_was_lower"),
     ("[patient] i broke my wrist when i was , oh , sixty . slipped on ice", "AGE", "sixty", "age_when_i_was_lower"),
     ("[patient_guest] so eli is seven now and they fight like cats", "AGE", "seven", "age_of_named_person_lower"),

@@ -107,7 +107,8 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "id_alphanumeric_shape", "IDNUM",
             # Not obstetric history ("G2P1001": gravida 2, para 1001).
-            r"(?<![\w.-])(?P<value>(?!G\d{1,2}P\d)(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
+            # Not the end of a word after its apostrophe ("PAD'S18-23": readings of the PA diastolic).
+            r"(?<![\w.'’-])(?P<value>(?!G\d{1,2}P\d)(?=[A-Z0-9-]*\d)(?=[0-9-]*[A-Z])[A-Z0-9][A-Z0-9-]{4,}[A-Z0-9])(?![\w-])",
             # Not a reading or setting of ICU charting: "600X12", "HR60-70", "30-40CC", "7A-12P".
             checks=("id_shape", "not_reading"),
             priority=1,
