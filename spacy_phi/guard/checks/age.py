@@ -65,12 +65,6 @@ def is_age_word(word: str) -> bool:
 _MOVED_VERBS = "up|down|increased|decreased|improved|dropped|went|came|fell|rose"
 #: A reading that moved from a number: "down from 133" (no room, no age; also read by the ROOM check).
 MOVED_FROM_BEFORE = re.compile(rf"\b(?:{_MOVED_VERBS})\s+from\s*$", re.IGNORECASE)
-#: A reading that moved to a number: "coming down to 205", "was down to 263", "then up to 70s"
-#: (a verb of being or coming first: "sent down to 205" may be a room; also read by the ROOM check).
-MOVED_TO_BEFORE = re.compile(
-    r"\b(?:came|coming|comes|come|was|were|is|are|then|trended|trending|drifted|drifting)\s+(?:back\s+)?(?:up|down)\s+to\s*$",
-    re.IGNORECASE,
-)
 #: Before an AGE number: a threshold or a measure's index ("age <80", "image 62").
 _AGE_NOT_BEFORE = re.compile(
     rf"(?:[<>≤≥]=?\s*|#\s*|\b(?:{INDEX_WORDS}|score|grade|day|map|peak)\s*#?\s*|"
@@ -162,4 +156,4 @@ def age_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     return REASON_AGE_NO_NUMBER
 
 
-__all__ = ["MAX_AGE", "MOVED_FROM_BEFORE", "MOVED_TO_BEFORE", "age_reason", "is_age_word"]
+__all__ = ["MAX_AGE", "MOVED_FROM_BEFORE", "age_reason", "is_age_word"]

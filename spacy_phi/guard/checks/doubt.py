@@ -174,6 +174,16 @@ def unsure_in_capitals_reason(
     return None if names_someone_or_somewhere(span, text, words, ordinary_word) else NAMES_NO_ONE
 
 
+#: Digits right after a span, or after its hyphen or "#": the span is the letters of a code.
+_DIGITS_GLUED_AFTER = re.compile(r"[-#]?\d")
+
+
+def _letters_of_a_code(span: Span, text: str) -> bool:
+    """A span glued to an identifier's digits: it ends with "-" or "#", or digits
+    follow it, also after a hyphen ("ft-" of "ft-2290418", "ald-bu" of "ald-bu-09373")."""
+    return span.text.endswith(("-", "#")) or _DIGITS_GLUED_AFTER.match(text, span.end_char) is not None
+
+
 def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_note: bool = False) -> Optional[str]:
     """The veto of an unsure tagger span of a note not typed in capitals whose
     every word is clinical shorthand, or its plural, and that holds no digit and
@@ -183,8 +193,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
     a note in mixed case the words around it may still name it: a name field, a
     name beside it, "at" or "to" before an organisation ("referral to BMC")."""
     found = re.findall(r"[A-Za-z]+(?:['’][sS]\b)?", span.text)  # "PRBC's" is one word
-    glued = span.text.endswith(("-", "#")) or text[span.end_char : span.end_char + 1].isdigit()
-    if not found or glued or any(c.isdigit() for c in span.text):
+    if not found or _letters_of_a_code(span, text) or any(c.isdigit() for c in span.text):
         return None
     vocabulary = words.vocabulary
     if in_cased_note and named_in_context(span, text, vocabulary, words.lexicons.occupations):
@@ -242,6 +251,18 @@ def _drug_cut_short(lower: str, vocabulary: MedicalVocabulary, brands: bool = Tr
     return _begins_one(lower, vocabulary.drugs) or (brands and _begins_one(lower, vocabulary.drug_names))
 
 
+def _relative_or_job_before(span: Span, text: str, words: CheckWords) -> bool:
+    """A relative's word ("BROTHER HA-EUN", "DAUGHTER-TIA") or an occupation right before the span."""
+    return bool(_RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char)) or _job_before(span, text, words)
+
+
+def _named_around(span: Span, text: str, words: CheckWords) -> bool:
+    """The words around a person span name it: a name field, a name beside it, a relative or an occupation."""
+    return named_in_context(span, text, words.vocabulary, words.lexicons.occupations) or _relative_or_job_before(
+        span, text, words
+    )
+
+
 def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Optional[str]:
     """The veto of an unsure tagger person span of a note in mixed case that is
     one ordinary or clinical word no name, town or date list holds, written in
@@ -265,15 +286,11 @@ def unsure_ordinary_word_reason(span: Span, text: str, words: CheckWords) -> Opt
         text[max(0, span.start_char - 12) : span.start_char]
     ):
         return None  # "employer, Subway", "conductor for Fidelity": a capital mid-sentence names
-    if named_in_context(span, text, words.vocabulary, words.lexicons.occupations):
-        return None
-    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+    if _named_around(span, text, words):
         return None
     return REASON_UNSURE_ORDINARY_WORD
 
 
-#: Digits right after a span, or after its hyphen: the span is the letters of a code ("ald-bu-09373").
-_GLUED_DIGITS_AFTER = re.compile(r"[-#]?[ \t]?\d")
 #: The shortest word a lower-case person span needs besides letters ("a+o", "a.m." are no name either).
 _MIN_LOWER_CASE_WORD = 3
 
@@ -291,8 +308,8 @@ def unsure_lower_case_words_reason(span: Span, text: str, words: CheckWords) -> 
     found = re.findall(r"[A-Za-z]+", span.text)
     if span.label_ not in PERSON_LABELS or not found or any(c.isdigit() for c in span.text):
         return None
-    if span.text.endswith(("-", "#")) or _GLUED_DIGITS_AFTER.match(text, span.end_char):
-        return None  # the letters of a code ("ald-bu" of "ald-bu-09373")
+    if _letters_of_a_code(span, text):
+        return None  # "ald-bu" of "ald-bu-09373"
     if not any(len(word) >= _MIN_LOWER_CASE_WORD for word in found):
         return None  # letters alone may be initials
     vocabulary = words.vocabulary
@@ -306,9 +323,7 @@ def unsure_lower_case_words_reason(span: Span, text: str, words: CheckWords) -> 
             continue  # "folley", "expir"
         if not derived_from_known_word(lower, words.known_word):
             return None  # "tachypneic" of "tachypnea"; any other word may be a name
-    if named_in_context(span, text, vocabulary, words.lexicons.occupations):
-        return None
-    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+    if _named_around(span, text, words):
         return None
     return REASON_UNSURE_LOWER_CASE_WORDS
 
@@ -390,7 +405,7 @@ def names_someone_or_somewhere(
     weak_cues = span.label_ == "DEPARTMENT" or not all(ordinary_word(word) for word in parts)
     if named_in_context(span, text, words.vocabulary, words.lexicons.occupations, weak_cues) or after_a_move(span, text):
         return True  # "WIFE ODETTE", "TRANSFERRED TO GOOD SHEPHERD", whatever the tagger's label
-    if _RELATIVE_BEFORE.search(text, max(0, span.start_char - 20), span.start_char) or _job_before(span, text, words):
+    if _relative_or_job_before(span, text, words):
         return True
     return any(_unknown_word(word, words, ordinary_word) for word in found)
 

@@ -33,7 +33,7 @@ from ..reasons import (
     REASON_ROOM_WITHOUT_CUE,
     sub_reason,
 )
-from .age import MOVED_FROM_BEFORE, MOVED_TO_BEFORE
+from .age import MOVED_FROM_BEFORE
 from .base import CheckWords
 from .date import FOUR_DIGIT_RANGE, shift_times
 from .place import roles_only
@@ -241,6 +241,15 @@ def _reading_range(value: str) -> bool:
     )
 
 
+#: A reading that moved to a number: "coming down to 205", "was down to 263", "then up to 70s"
+#: (a verb of being or coming first: "sent down to 205" may be a room). An AGE has its own
+#: list of moves before it (`age._AGE_NOT_BEFORE`).
+_MOVED_TO_BEFORE = re.compile(
+    r"\b(?:came|coming|comes|come|was|were|is|are|then|trended|trending|drifted|drifting)\s+(?:back\s+)?(?:up|down)\s+to\s*$",
+    re.IGNORECASE,
+)
+
+
 def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]:
     """A bare one- or two-digit ROOM, a range or a ROOM without a digit needs a
     room word before it ("Rm 4", "bed 3", "Rm 12-14"); otherwise it is a count,
@@ -253,7 +262,7 @@ def room_reason(span: Span, text: str, check_words: CheckWords) -> Optional[str]
         return REASON_ROOM_WITHOUT_CUE
     if value.isdigit() and MOVED_FROM_BEFORE.search(text, max(0, span.start_char - 24), span.start_char):
         return MOVED_READING  # "weight 121 pounds , down from 133", "bnp 1,240 , up from 480"
-    if re.fullmatch(r"\d{2,3}['’]?s?", value) and MOVED_TO_BEFORE.search(text, max(0, span.start_char - 32), span.start_char):
+    if re.fullmatch(r"\d{2,3}['’]?s?", value) and _MOVED_TO_BEFORE.search(text, max(0, span.start_char - 32), span.start_char):
         return READING_MOVED_TO  # "coming down to 205 at 10PM", "then down to 70s with maps high 40s"
     return None
 
