@@ -7,9 +7,9 @@ not the detector. A convention says which predicted spans to leave out before
 any measure is computed, and why; the gold side is never touched.
 
 - "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
-  PHI only from 89 up, professions and weekday names are not annotated, and only
+  PHI only over 89 (HIPAA's Safe Harbor; the gold leaves "89 YO" unannotated), professions and weekday names are not annotated, and only
   the distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
-  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans under 89 and
+  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans of 89 or under and
   PROFESSION spans are dropped, predictions that are only a weekday name are set
   aside, and a predicted place loses the generic words at its end (a hospital
   word, a care unit, a ward's number) and an article at its start. An AGE whose
@@ -34,10 +34,10 @@ SetAsideRule = Callable[[PhiSpan, str], Optional[str]]
 #: A trimming rule of a convention: the part of a predicted span the corpus would annotate, or None to keep it whole.
 TrimRule = Callable[[PhiSpan, str], Optional[PhiSpan]]
 
-#: The PhysioNet corpus annotates ages from this many years up.
-PHYSIONET_MIN_AGE = 89
+#: The PhysioNet corpus annotates ages over this many years (HIPAA's "all ages over 89").
+PHYSIONET_MAX_UNANNOTATED_AGE = 89
 
-REASON_AGE = "age_under_89"
+REASON_AGE = "age_89_or_under"
 REASON_PROFESSION = "profession"
 REASON_WEEKDAY = "weekday"
 
@@ -128,12 +128,12 @@ class SetAside:
         }
 
 
-def physionet_age_under_89(span: PhiSpan, text: str) -> Optional[str]:
-    """A predicted AGE under 89 years (the corpus annotates 89 and up)."""
+def physionet_age_89_or_under(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted AGE of 89 years or under (the corpus annotates ages over 89)."""
     if span.label != "AGE":
         return None
     years = parse_age_years(text[span.start:span.end])
-    return REASON_AGE if years is not None and years < PHYSIONET_MIN_AGE else None
+    return REASON_AGE if years is not None and years <= PHYSIONET_MAX_UNANNOTATED_AGE else None
 
 
 def physionet_profession(span: PhiSpan, text: str) -> Optional[str]:
@@ -176,13 +176,14 @@ def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:
 PHYSIONET = ScoringConvention(
     name="physionet",
     description=(
-        f"predicted AGE spans under {PHYSIONET_MIN_AGE} years dropped (ages are PHI from {PHYSIONET_MIN_AGE} up)",
+        f"predicted AGE spans of {PHYSIONET_MAX_UNANNOTATED_AGE} years or under dropped "
+        f"(ages are PHI over {PHYSIONET_MAX_UNANNOTATED_AGE})",
         "predicted PROFESSION spans dropped (professions are not annotated)",
         "predictions that are only a weekday name set aside (weekdays are not annotated)",
         "predicted places scored without the generic words at their end and an article at their start "
         "(only the distinctive part of a place is annotated)",
     ),
-    rules=(physionet_profession, physionet_age_under_89, physionet_weekday),
+    rules=(physionet_profession, physionet_age_89_or_under, physionet_weekday),
     trims=(physionet_distinctive_part,),
 )
 
