@@ -122,6 +122,10 @@ SPLIT_RULES: Sequence[str] = (
     r"(?<=[^\W_])/(?=[^\W\d_])|(?<=[^\W\d_])/(?=\d)",
     # comma between a letter and anything not a space: "Mon,Wed,Fri"; "40,000" stays
     r"(?<=[^\W\d_]),(?=\S)|(?<=\d),(?=[^\W\d_])",
+    # period between two words of two letters or more, a sentence typed without its
+    # space: "monday.no", "CHAIR.AT", "hosp.chapl" (spaCy splits only "word.Word";
+    # "p.o.", "Ph.D." keep their one-letter parts, e-mails and URLs are protected)
+    rf"(?<={_LETTER}{{2}})\.(?={_LETTER}{{2}})",
     # period between a letter and a digit: "ext.5-8112", "Tel.6175551212"; and
     # between a number and a word: "08017.España", "2.Aspirin"
     r"(?<=[^\W\d_])\.(?=\d)|(?<=\d)\.(?=[^\W\d_]{2})",
@@ -261,7 +265,15 @@ def url_pattern() -> str:
     Its login part is written in the equivalent form that takes linear time
     (`tokenizer_linear.linear_url_pattern`)."""
     assert URL_PATTERN.startswith("^")
-    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + URL_PATTERN[1:])
+    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + _NOT_TWO_WORDS_GLUED + URL_PATTERN[1:])
+
+
+#: spaCy reads any "word.word" as a host name; in notes two words glued by a period
+#: are a sentence typed without its space ("monday.no", "hosp.chapl"). A bare host of
+#: two words is a URL only with a generic top-level domain ("heart.org"); one with a
+#: scheme, "www.", a path or three parts stays one ("www.nhs.uk", "gov.uk/x").
+_GENERIC_TOP_LEVEL_DOMAINS = "com|org|net|edu|gov|mil|int|info|biz|io|health|care"
+_NOT_TWO_WORDS_GLUED = rf"(?![^\W\d_]{{2,}}\.(?!(?i:{_GENERIC_TOP_LEVEL_DOMAINS})\Z)[^\W\d_]{{2,}}\Z)"
 
 
 def infix_patterns(default_infixes: Iterable[str]) -> List[str]:
