@@ -109,6 +109,18 @@ def test_weekday_names_alone_are_set_aside_whatever_their_label():
     assert is_weekday_name("Thursdays") and is_weekday_name(" WED ") and not is_weekday_name("SUN")
 
 
+def test_places_that_are_only_a_state_are_set_aside():
+    text = "SISTER (FROM CALIF) CALLED; retire to florida; from Conneticut; MD aware; VIRGINIA paged"
+    for value in ("CALIF", "florida", "Conneticut"):
+        start = text.index(value)
+        assert _kept(text, (start, start + len(value), "CITY")) == []
+    assert _kept(text, (text.index("florida"), text.index("florida") + 7, "STATE")) == []
+    # A two-letter code is scored, and so is a person's span of a state's name.
+    md, virginia = text.index("MD"), text.index("VIRGINIA")
+    assert _kept(text, (md, md + 2, "STATE")) == [PhiSpan(md, md + 2, "STATE")]
+    assert _kept(text, (virginia, virginia + 8, "DOCTOR")) == [PhiSpan(virginia, virginia + 8, "DOCTOR")]
+
+
 def test_set_aside_counts_by_reason_and_label_and_gold_is_untouched():
     text = "45 YO RN, Monday"
     doc = _doc(text, [(0, 2, "AGE"), (6, 8, "PROFESSION"), (10, 16, "DATE")], gold=[(0, 2, "AGE")])

@@ -1,17 +1,19 @@
 """Scoring conventions: a corpus's own idea of what is PHI, applied to the predictions.
 
 A gold corpus annotates under its own rules; a detector built for i2b2 2014 finds
-things that corpus deliberately leaves out (every age, professions, weekdays).
+things that corpus deliberately leaves out (every age, professions, weekdays, states).
 Scoring those as false positives measures the difference between the guidelines,
 not the detector. A convention says which predicted spans to leave out before
 any measure is computed, and why; the gold side is never touched.
 
-- "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
-  PHI only over 89 (HIPAA's Safe Harbor; the gold leaves "89 YO" unannotated), professions and weekday names are not annotated, and only
-  the distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
+- "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): as
+  HIPAA's Safe Harbor, ages are PHI only over 89 (the gold leaves "89 YO"
+  unannotated) and places only below a state ("from CALIFORNIA" is not
+  annotated); professions and weekday names are not annotated, and only the
+  distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
   "Ashgrove" of "Ashgrove 2"). So predicted AGE spans of 89 or under and
-  PROFESSION spans are dropped, predictions that are only a weekday name are set
-  aside, and a predicted place loses the generic words at its end (a hospital
+  PROFESSION spans are dropped, predictions that are only a weekday name and
+  predicted places that are only a state's name are set aside, and a predicted place loses the generic words at its end (a hospital
   word, a care unit, a ward's number) and an article at its start. An AGE whose
   number cannot be read is kept (recall first, as `is_safe_harbor_phi` does).
 
@@ -27,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..labels import parse_age_years
+from ..lexicon.label_lexicons import default_lexicons
 from .documents import EvalDocument, PhiSpan
 
 #: A rule of a convention: the reason to leave a predicted span out, or None to keep it.
@@ -40,6 +43,7 @@ PHYSIONET_MAX_UNANNOTATED_AGE = 89
 REASON_AGE = "age_89_or_under"
 REASON_PROFESSION = "profession"
 REASON_WEEKDAY = "weekday"
+REASON_STATE = "state"
 
 #: Labels of places and institutions, whose generic words the PhysioNet corpus leaves out.
 _PLACE_LABELS = frozenset({"HOSPITAL", "DEPARTMENT", "ORGANIZATION", "LOCATION_OTHER", "CITY", "ROOM"})
@@ -58,6 +62,13 @@ _WEEKDAY = re.compile(
     re.IGNORECASE,
 )
 _EDGE_PUNCTUATION = " \t\r\n.,;:()[]\"'"
+#: Labels a state's name is predicted with when read as a place.
+_STATE_AS_PLACE_LABELS = _PLACE_LABELS | {"STATE"}
+#: A state written out or by its old abbreviation ("Calif."); a two-letter code is as
+#: often shorthand ("MD", "PA") and is scored.
+_MIN_STATE_LETTERS = 4
+#: A state's name this long is still read with one letter wrong ("Conneticut").
+_MIN_STATE_LETTERS_FOR_A_SLIP = 7
 
 
 @dataclass(frozen=True)
@@ -155,6 +166,35 @@ def physionet_weekday(span: PhiSpan, text: str) -> Optional[str]:
     return REASON_WEEKDAY if is_weekday_name(text[span.start:span.end]) else None
 
 
+def physionet_state(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted place that is only a state's name: the corpus, as HIPAA's Safe
+    Harbor, annotates places smaller than a state ("from CALIFORNIA", "retire to
+    florida" are not annotated)."""
+    if span.label not in _STATE_AS_PLACE_LABELS:
+        return None
+    value = text[span.start:span.end].strip(_EDGE_PUNCTUATION).lower()
+    if len(value) < _MIN_STATE_LETTERS:
+        return None
+    names = default_lexicons().states_lower
+    if value in names or value + "." in names:
+        return REASON_STATE
+    if len(value) >= _MIN_STATE_LETTERS_FOR_A_SLIP and any(_one_edit(value, name) for name in names):
+        return REASON_STATE
+    return None
+
+
+def _one_edit(first: str, second: str) -> bool:
+    """Whether two words differ by one letter left out, added or replaced."""
+    if abs(len(first) - len(second)) > 1 or first == second:
+        return False
+    shorter, longer = sorted((first, second), key=len)
+    for index, (a, b) in enumerate(zip(shorter, longer)):
+        if a != b:
+            rest = index + 1 if len(shorter) == len(longer) else index
+            return shorter[rest:] == longer[index + 1:]
+    return True
+
+
 def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:
     """A predicted place without the words the corpus leaves out of a place's
     annotation: generic words at its end ("HOSPITAL", "Medical Center", "MICU",
@@ -180,10 +220,11 @@ PHYSIONET = ScoringConvention(
         f"(ages are PHI over {PHYSIONET_MAX_UNANNOTATED_AGE})",
         "predicted PROFESSION spans dropped (professions are not annotated)",
         "predictions that are only a weekday name set aside (weekdays are not annotated)",
+        "predicted places that are only a state's name set aside (places smaller than a state are annotated)",
         "predicted places scored without the generic words at their end and an article at their start "
         "(only the distinctive part of a place is annotated)",
     ),
-    rules=(physionet_profession, physionet_age_89_or_under, physionet_weekday),
+    rules=(physionet_profession, physionet_age_89_or_under, physionet_weekday, physionet_state),
     trims=(physionet_distinctive_part,),
 )
 
