@@ -98,11 +98,13 @@ from ..spangroups import (
 )
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
+    LINE_AT_ITS_SITE,
     READING_QUALIFIER,
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
     UNIT_AFTER_SLASH,
     VENTILATOR_MODE,
+    line_at_its_site,
     reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
@@ -396,6 +398,8 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return READING_QUALIFIER
             if ventilator_mode(span, text):
                 return VENTILATOR_MODE
+            if label in PERSON_LABELS and line_at_its_site(span, text):
+                return LINE_AT_ITS_SITE
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):

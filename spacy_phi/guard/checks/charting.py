@@ -33,6 +33,9 @@ READING_QUALIFIER = sub_reason(REASON_ABBREVIATION, "reading_qualifier")
 #: A ventilator mode in its setting or its change: "AC" of "from AC to PS 12/5", "PS" of "weaned from PS 15".
 VENTILATOR_MODE = sub_reason(REASON_ABBREVIATION, "ventilator_mode")
 
+#: A line or catheter named after the vein it sits in: "QUENTIN" (a Quinton catheter) of "LSC QUENTIN".
+LINE_AT_ITS_SITE = sub_reason(REASON_ABBREVIATION, "line_at_its_site")
+
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
 #: What comes before a chained unit: a number with or without a unit, or a unit, then the slash
@@ -147,3 +150,21 @@ __all__ = [
     "unit_after_slash",
     "ventilator_mode",
 ]
+
+
+#: Where a central line or sheath sits: an internal jugular, subclavian or femoral vein of a
+#: side, glued ("RIJ", "LSC") or apart ("R IJ", "LT FEM").
+_LINE_SITE = r"(?:[RL](?:IJ|SC|FV)|(?:R|L|RT|LT|RIGHT|LEFT)[ \t]*(?:IJ|SC|SUBCLAVIAN|FEM(?:ORAL)?))"
+_LINE_SITE_OPENING = re.compile(rf"{_LINE_SITE}[ \t]+\S", re.IGNORECASE)
+_LINE_SITE_BEFORE = re.compile(rf"\b{_LINE_SITE}[ \t]+\Z", re.IGNORECASE)
+
+
+def line_at_its_site(span: Span, text: str) -> bool:
+    """A person span that opens with a line's site or comes right after it: the
+    words after a site name the line put there ("LSC QUENTIN", "RSC CL",
+    "RT FEM ART SHEATH"); a name is written after a title or a role, never after
+    a vein."""
+    return bool(
+        _LINE_SITE_OPENING.match(span.text)
+        or _LINE_SITE_BEFORE.search(text, max(0, span.start_char - 16), span.start_char)
+    )
