@@ -122,6 +122,8 @@ SPLIT_RULES: Sequence[str] = (
     r"(?<=[^\W_])/(?=[^\W\d_])|(?<=[^\W\d_])/(?=\d)",
     # comma between a letter and anything not a space: "Mon,Wed,Fri"; "40,000" stays
     r"(?<=[^\W\d_]),(?=\S)|(?<=\d),(?=[^\W\d_])",
+    # a two-digit year glued by its apostrophe to the event it dates: "CA'88", "MI'99"
+    rf"(?<={_LETTER})(?=['’]\d\d(?!\d))",
     # period between two words of two letters or more, a sentence typed without its
     # space: "monday.no", "CHAIR.AT", "hosp.chapl" (spaCy splits only "word.Word";
     # "p.o.", "Ph.D." keep their one-letter parts, e-mails and URLs are protected)

@@ -70,6 +70,7 @@ SEED_SPLITS = [
     ("for monday.no vent", ["for", "monday", ".", "no", "vent"]),
     ("OOB TO CHAIR.AT THIS", ["OOB", "TO", "CHAIR", ".", "AT", "THIS"]),
     ("see nhs.uk", ["see", "nhs", ".", "uk"]),
+    ("prostate CA'88, GERD", ["prostate", "CA", "'88", ",", "GERD"]),
 ]
 
 # What a PHI span needs whole stays whole.

@@ -13,6 +13,8 @@ from .helpers import rule_spans, spans_over
 LOOKALIKES = [
     # a clock time after "at", "till" and an approximation; a target; a fingerstick
     ("cv/resp vss nsr extubated at aprox 2030 with stable gas", "2030"),
+    ("easily arousable. c/o h/a around 2000 which was relieved with tylenol.", "2000"),
+    ("FOLLOWING BLOOD TRANSFUSION, AND DUMPED 2000+.    G.I: SOFT", "2000"),  # an amount
     ("SOCIAL=WIFE & DAUGHTER PRESENT TILL APPROX 2030. A: GOOD RESPONSE", "2030"),
     ("s/p pacer placement. wean neo as tol, map goal 60. bedrest", "60"),
     ("h/o DM, admitted w/ MS changes and FS 54. given d50", "54"),

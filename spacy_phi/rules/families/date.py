@@ -71,7 +71,7 @@ _NOT_A_YEAR_BEFORE = (
     r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
     # a time ("at 2040", "extubated at aprox 2030", "present till approx 2030"), a model
     # year ("a 2014 Ford"), a limit ("under 2000"), a classification
-    r"at|a|an|under|over|than|about|approximately|approx|aprox|till|until|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+    r"at|a|an|under|over|than|about|around|approximately|approx|aprox|till|until|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
 #: A past-history list before a number, on its line or after its header: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA 88".
 _HISTORY_LIST_BEFORE = {
@@ -313,12 +313,16 @@ def rules() -> List[RegexRule]:
             # Weak (priority 1): the tagger's label wins; lab values and counts that
             # could read as a year are left out by the words before them.
             "date_year_after_event", "DATE",
-            r"(?<=[A-Za-z)])[ \t]+(?P<value>(?:19[5-9]\d|20[0-4]\d))(?![\w/:%-]|\.\d|,\d)",
+            # "2000+" is an amount ("DUMPED 2000+"), not a year
+            r"(?<=[A-Za-z)])[ \t]+(?P<value>(?:19[5-9]\d|20[0-4]\d))(?![\w/:%+-]|\.\d|,\d)",
             exclude_before=_NOT_A_YEAR_BEFORE,
             exclude_after=_YEAR_THEN_UNIT_AFTER,
             context_chars=20,
             priority=1,
-            description="a year right after a word of an event ('MRI 2016 w/ sclerosis', 'C-section 1998 uncomplicated'; not 'BNP 2010', 'bolus 2000 mL')",
+            description=(
+                "a year right after a word of an event ('MRI 2016 w/ sclerosis', 'C-section 1998 uncomplicated'; "
+                "not 'BNP 2010', 'bolus 2000 mL', 'around 2000' (a time), 'DUMPED 2000+' (an amount))"
+            ),
         ),
         RegexRule(
             "date_year_closes_parentheses", "DATE",
@@ -446,9 +450,10 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_year_apostrophe", "DATE",
-            r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
+            # also glued to the event it dates ("prostate CA'88", "MI'99")
+            r"(?:(?<![\w'])|(?<=[A-Za-z]))(?P<value>'\d\d)(?![\w']|\d|\.\d)",
             priority=2,
-            description="two-digit year with apostrophe ('67)",
+            description="two-digit year with apostrophe ('67; glued to its event: CA'88)",
         ),
         RegexRule(
             "date_season_year", "DATE",
@@ -582,6 +587,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("RETIRED IRON WORKER. STOPPED SMOKING 71'. SOCIAL DRINKER.", "DATE", "71", "date_year_after_quitting"),
     ("SOCIAL: QUIT DRINKING 88, NO WITHDRAWAL", "DATE", "88", "date_year_after_quitting"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
+    ("HTN, prostate CA'88, GERD", "DATE", "'88", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),
     ("40,000 units q Wednesday", "DATE", "Wednesday", "date_weekday"),

@@ -162,6 +162,12 @@ def rules() -> List[RegexRule]:
             description="clinician after 'Dr.' ('Dr. Smith', 'Dr. John R. Smith')",
         ),
         RegexRule(
+            "doctor_title_initial_first", "DOCTOR",
+            rf"\b(?:Dr|DR|Doctor)(?:\.[ \t]*|[ \t]+)(?P<value>[A-Z]\.?[ \t]+{NAME_WORD})(?![\w'’])",
+            priority=2,
+            description="clinician's initial and surname after 'Dr' ('Dr B Muse in to see pt', 'Dr. J. Okafor')",
+        ),
+        RegexRule(
             "clinician_credential_before", "DOCTOR",
             # Not after an oxygen flow: "2L NP" is nasal prongs ("on 4L NP. Lungs clear", "on 5L/NP").
             r"(?<!\d[Ll] )(?<!\d [Ll] )(?<!\d[Ll])(?<!\d[Ll]/)"
@@ -744,6 +750,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Dr. John R. Smith saw her", "DOCTOR", "John R. Smith", "doctor_title"),
     ("Dr. Smith Monday", "DOCTOR", "Smith", "doctor_title"),
     ("Dr.Visser/03-14-2089 follow up", "DOCTOR", "Visser", "doctor_title"),
+    ("lytes checked Dr B Muse in to see pt", "DOCTOR", "B Muse", "doctor_title_initial_first"),
     ("Seen with PA-C Tobias Ferrante.", "DOCTOR", "Tobias Ferrante", "clinician_credential_before"),
     ("NP Jane Doe reviewed", "DOCTOR", "Jane Doe", "clinician_credential_before"),
     ("Nurse Practitioner Ann Lee called", "DOCTOR", "Ann Lee", "clinician_credential_before"),
