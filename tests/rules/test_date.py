@@ -21,6 +21,8 @@ LOOKALIKES = [
     ("uop in dec over last 4 hrs", "dec"),  # a decrease, no December
     ("jun kinase assay sent", "jun"),
     ("STRENGTH 4/5 - 5/5 BILAT", "5/5"),
+    ("STRENGTH 4/5 - 5/5 BILAT", "4/5"),
+    ("take 1/2-3/4 tab at bedtime", "1/2"),
     ("take 1/2 - 3/4 tab at hs", "3/4"),
     ("pain at 2pm 8/10, medicated", "8/10"),
     ("PMH: CAD, BP 9/60 on arrival", "9/60"),

@@ -103,6 +103,7 @@ _NOT_HISTORY_YEAR_AFTER = (
 )
 #: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
 _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
+_COMMON_FRACTION = r"(?:1/[234]|2/3|3/4)"
 #: Words before a bare "m/d" that make it a date.
 _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
@@ -399,6 +400,14 @@ def rules() -> List[RegexRule]:
             description="a month and two-digit year after a diagnosis or procedure in a history list ('PMH: CAD, AVR 8/88'; not 'BP 8/40')",
         ),
         RegexRule(
+            "date_range_first", "DATE",
+            rf"(?<![\w/.:-])(?!(?:{_SCORE_SHAPED}|{_COMMON_FRACTION})(?![\w/]))(?P<value>{MONTH_NUM}/{DAY})[ \t]*[-–][ \t]*"
+            rf"(?!{_COMMON_FRACTION}(?![\w/])){MONTH_NUM}/{DAY}(?![\w/]|\.\d|-\d)",
+            exclude_before=FRACTION_BEFORE,
+            priority=2,
+            description="the first m/d of a range of two ('ceftaz rec'd 8/2 - 8/10'); not a range of scores or fractions",
+        ),
+        RegexRule(
             "date_range_second", "DATE",
             rf"(?<![\w/.:-])(?!{_SCORE_SHAPED}(?![\w/])){MONTH_NUM}/{DAY}[ \t]*[-–][ \t]*"
             rf"(?P<value>{MONTH_NUM}/{DAY})(?![\w/]|\.\d|-\d)",
@@ -581,6 +590,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("PMH:L LUNG CA-S/P L LUNG RESECTION 62'.   HYPOTHYROIDISM", "DATE", "62", "date_year_in_history"),
     ("PMH: CAD, AVR 8/88, DDD PMR, REFLUX", "DATE", "8/88", "date_month_year_in_history"),
     ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/10", "date_range_second"),
+    ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/2", "date_range_first"),
     ("Transferred to the CCU at 12am 9/3.    PMH: +CRF", "DATE", "9/3", "date_after_clock_time"),
     ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/1", "date_chronology_line"),
     ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/3", "date_chronology_line_last"),
