@@ -131,7 +131,7 @@ from .reasons import (
     reason_kind,
     sub_reason,
 )
-from .trim import cut_institution_clause, trim_edges, trim_rule_edges
+from .trim import cut_at_blank_line, cut_institution_clause, trim_edges, trim_rule_edges
 from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -753,6 +753,11 @@ class PhiGuard(JsonStateMixin, Pipe):
                                            span_id=group))
                         continue
                     if group == NER_GROUP and self.trim_ner_edges:
+                        paragraph = cut_at_blank_line(span)
+                        if paragraph is not span:
+                            carry_ner_score(doc, span, paragraph)
+                            scores = ner_scores(doc)
+                            span = paragraph
                         span = cut_institution_clause(span)
                     whole = span
                     if group == NER_GROUP and self.trim_ner_edges:
