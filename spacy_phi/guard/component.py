@@ -98,16 +98,20 @@ from ..spangroups import (
 )
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
+    LAB_WITH_ITS_VALUE,
     LINE_AT_ITS_SITE,
     READING_QUALIFIER,
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
+    SYSTEM_HEADING_GLUED,
     UNIT_AFTER_SLASH,
     VENTILATOR_MODE,
+    lab_with_its_value,
     line_at_its_site,
     reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
+    system_heading_glued,
     unit_after_slash,
     ventilator_mode,
 )
@@ -400,6 +404,10 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return VENTILATOR_MODE
             if label in PERSON_LABELS and line_at_its_site(span, text):
                 return LINE_AT_ITS_SITE
+            if label in PERSON_LABELS and lab_with_its_value(span):
+                return LAB_WITH_ITS_VALUE
+            if label in self.common_word_labels and system_heading_glued(span):
+                return SYSTEM_HEADING_GLUED
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):

@@ -36,6 +36,11 @@ VENTILATOR_MODE = sub_reason(REASON_ABBREVIATION, "ventilator_mode")
 #: A line or catheter named after the vein it sits in: "QUENTIN" (a Quinton catheter) of "LSC QUENTIN".
 LINE_AT_ITS_SITE = sub_reason(REASON_ABBREVIATION, "line_at_its_site")
 
+#: A body system's heading glued by a hyphen to what it charts: "GU-FOLEY-DIURESING", "CV-Milrinone".
+SYSTEM_HEADING_GLUED = sub_reason(REASON_ABBREVIATION, "system_heading_glued")
+#: A lab and its value read as a person: "k+3.6-" of "k+3.6->".
+LAB_WITH_ITS_VALUE = sub_reason(REASON_ABBREVIATION, "lab_with_its_value")
+
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
 #: What comes before a chained unit: a number with or without a unit, or a unit, then the slash
@@ -168,3 +173,25 @@ def line_at_its_site(span: Span, text: str) -> bool:
         _LINE_SITE_OPENING.match(span.text)
         or _LINE_SITE_BEFORE.search(text, max(0, span.start_char - 16), span.start_char)
     )
+
+
+#: The heading of a body system's line, glued by a hyphen to its first charted word
+#: ("GU-FOLEY", "CV-Milrinone", "G.U-FOLEY"). "SOCIAL" is left out: it opens a relative's name.
+_SYSTEM_HEADING_GLUED = re.compile(
+    r"(?:CV|C-V|GU|G\.U|GI|G\.I|ID|RESP|NEURO|RENAL|HEME|ENDO|SKIN|PULM|CARDIAC|INTEG|ACCESS|ACTIVITY)\.?[-–]+[A-Za-z]",
+    re.IGNORECASE,
+)
+#: A decimal number: a lab's or a reading's value ("3.6"); no name holds one.
+_DECIMAL = re.compile(r"\d\.\d")
+
+
+def system_heading_glued(span: Span) -> bool:
+    """A span that opens with a body system's heading glued by a hyphen to what it
+    charts ("GU-FOLEY-DIURESING", "CV-Milrinone at .375"): a chart line, no name."""
+    return _SYSTEM_HEADING_GLUED.match(span.text) is not None
+
+
+def lab_with_its_value(span: Span) -> bool:
+    """A person span that holds a decimal number ("k+3.6-"): a lab and its value."""
+    return _DECIMAL.search(span.text) is not None
+
