@@ -410,6 +410,17 @@ def rules() -> List[RegexRule]:
             ),
         ),
         RegexRule(
+            "name_before_possessive_dwelling_lower", "PATIENT",
+            # Whose house: "at seymour black's house", "to jan's place"; name words only
+            # ("at his mother's house", "the neighbor's house" are no names)
+            r"\b(?:at|to|from|in|by)[ \t]+(?P<value>[a-z]{3,}(?:[ \t]+[a-z]{3,})?)['’]s[ \t]+"
+            r"(?:house|home|place|apartment|apt|farm|condo|trailer)\b",
+            checks=("lower_case_person_name",),
+            prefilter=r"['’]s[ \t]+(?:house|home|place|apartment|apt|farm|condo|trailer)\b",
+            priority=2,
+            description="a lower-case name before a possessive dwelling ('at seymour black's house'; not 'at his mother's house')",
+        ),
+        RegexRule(
             "name_is_age_year_old_lower", "PATIENT",
             r"(?:^|(?<=[.?!,\]])\s+|\b(?:so|okay|is|and)\s+)(?P<value>[a-z]{3,}(?:\s+[a-z]{3,})?)"
             r"\s+is\s+an?\s+(?:(?:[a-z]+[\s-]+){1,3}(?:year|month)[\s-]+old|"
@@ -813,6 +824,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
     ("BP 75/40. HOUSE STAFF mary pakulski AWARE. U/O DROPPED", "DOCTOR", "mary pakulski", "lowercase_full_name_before_role"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
+    ('when asked where he was stating, "at seymour black\'s house." in addition', "PATIENT", "seymour black", "name_before_possessive_dwelling_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
     ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
     ("[patient_guest] good morning . my name is rosalind , portuguese interpreter .", "PATIENT", "rosalind", "my_name_is_lower"),
