@@ -178,7 +178,7 @@ def line_at_its_site(span: Span, text: str) -> bool:
 #: The heading of a body system's line, glued by a hyphen to its first charted word
 #: ("GU-FOLEY", "CV-Milrinone", "G.U-FOLEY"). "SOCIAL" is left out: it opens a relative's name.
 _SYSTEM_HEADING_GLUED = re.compile(
-    r"(?:CV|C-V|GU|G\.U|GI|G\.I|ID|RESP|NEURO|RENAL|HEME|ENDO|SKIN|PULM|CARDIAC|INTEG|ACCESS|ACTIVITY)\.?[-–]+[A-Za-z]",
+    r"(?:CV|C-V|GU|G\.U|GI|G\.I|ID|RESP|NEURO|RENAL|HEME|ENDO|SKIN|PULM|CARDIAC|INTEG|ACCESS)\.?[-–]+[A-Za-z]",
     re.IGNORECASE,
 )
 #: A decimal number: a lab's or a reading's value ("3.6"); no name holds one.

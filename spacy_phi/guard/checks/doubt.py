@@ -216,7 +216,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         and not any(word.lower() in _HEADER_KEEPING_WORDS for word in found)
         and all(is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand))
     ):
-        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
+        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room"
     return None
 
 
