@@ -13,9 +13,10 @@ any measure is computed, and why; the gold side is never touched.
   distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
   "Ashgrove" of "Ashgrove 2"). So predicted AGE spans of 89 or under and
   PROFESSION spans are dropped, predictions that are only a weekday name and
-  predicted places that are only a state's name are set aside, and a predicted place loses the generic words at its end (a hospital
-  word, a care unit, a ward's number) and an article at its start. An AGE whose
-  number cannot be read is kept (recall first, as `is_safe_harbor_phi` does).
+  predicted places that are only a state's name are set aside, and a predicted
+  place loses the generic words at its end (a hospital word, a care unit, a
+  ward's number) and an article at its start. An AGE whose number cannot be read
+  is kept (recall first, as `is_safe_harbor_phi` does).
 
     from spacy_phi.evaluation import score
     result = score(documents, convention="physionet")
@@ -29,6 +30,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..labels import parse_age_years
+from ..lexicon.common_words import one_edit_variants
 from ..lexicon.label_lexicons import default_lexicons
 from .documents import EvalDocument, PhiSpan
 
@@ -178,21 +180,9 @@ def physionet_state(span: PhiSpan, text: str) -> Optional[str]:
     names = default_lexicons().states_lower
     if value in names or value + "." in names:
         return REASON_STATE
-    if len(value) >= _MIN_STATE_LETTERS_FOR_A_SLIP and any(_one_edit(value, name) for name in names):
+    if len(value) >= _MIN_STATE_LETTERS_FOR_A_SLIP and not one_edit_variants(value).isdisjoint(names):
         return REASON_STATE
     return None
-
-
-def _one_edit(first: str, second: str) -> bool:
-    """Whether two words differ by one letter left out, added or replaced."""
-    if abs(len(first) - len(second)) > 1 or first == second:
-        return False
-    shorter, longer = sorted((first, second), key=len)
-    for index, (a, b) in enumerate(zip(shorter, longer)):
-        if a != b:
-            rest = index + 1 if len(shorter) == len(longer) else index
-            return shorter[rest:] == longer[index + 1:]
-    return True
 
 
 def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:

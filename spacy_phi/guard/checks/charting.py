@@ -144,19 +144,6 @@ def state_code_as_institution(span: Span, text: str, place_codes: FrozenSet[str]
     return _PLACE_WORD_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is None
 
 
-__all__ = [
-    "READING_QUALIFIER",
-    "STATE_CODE_AS_INSTITUTION",
-    "STATE_CODE_AS_LAB",
-    "UNIT_AFTER_SLASH",
-    "state_code_as_institution",
-    "reading_qualifier",
-    "state_code_as_lab",
-    "unit_after_slash",
-    "ventilator_mode",
-]
-
-
 #: Where a central line or sheath sits: an internal jugular, subclavian or femoral vein of a
 #: side, glued ("RIJ", "LSC") or apart ("R IJ", "LT FEM").
 _LINE_SITE = r"(?:[RL](?:IJ|SC|FV)|(?:R|L|RT|LT|RIGHT|LEFT)[ \t]*(?:IJ|SC|SUBCLAVIAN|FEM(?:ORAL)?))"
@@ -195,3 +182,22 @@ def lab_with_its_value(span: Span) -> bool:
     """A person span that holds a decimal number ("k+3.6-"): a lab and its value."""
     return _DECIMAL.search(span.text) is not None
 
+
+__all__ = [
+    "LAB_WITH_ITS_VALUE",
+    "LINE_AT_ITS_SITE",
+    "READING_QUALIFIER",
+    "STATE_CODE_AS_INSTITUTION",
+    "STATE_CODE_AS_LAB",
+    "SYSTEM_HEADING_GLUED",
+    "UNIT_AFTER_SLASH",
+    "VENTILATOR_MODE",
+    "lab_with_its_value",
+    "line_at_its_site",
+    "reading_qualifier",
+    "state_code_as_institution",
+    "state_code_as_lab",
+    "system_heading_glued",
+    "unit_after_slash",
+    "ventilator_mode",
+]
