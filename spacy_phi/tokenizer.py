@@ -260,22 +260,23 @@ def protected_token_pattern() -> str:
     return rf"^(?:{alternatives})\Z"
 
 
-def url_pattern() -> str:
-    """spaCy's URL pattern, minus its "user:password@host" form: in notes
-    "Email:j.doe@mgh.org" is a field name and an email, not a URL login, so a
-    "word:" not followed by "//" must not glue the field name to the address.
-    Its login part is written in the equivalent form that takes linear time
-    (`tokenizer_linear.linear_url_pattern`)."""
-    assert URL_PATTERN.startswith("^")
-    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + _NOT_TWO_WORDS_GLUED + URL_PATTERN[1:])
-
-
 #: spaCy reads any "word.word" as a host name; in notes two words glued by a period
 #: are a sentence typed without its space ("monday.no", "hosp.chapl"). A bare host of
 #: two words is a URL only with a generic top-level domain ("heart.org"); one with a
 #: scheme, "www.", a path or three parts stays one ("www.nhs.uk", "gov.uk/x").
 _GENERIC_TOP_LEVEL_DOMAINS = "com|org|net|edu|gov|mil|int|info|biz|io|health|care"
 _NOT_TWO_WORDS_GLUED = rf"(?![^\W\d_]{{2,}}\.(?!(?i:{_GENERIC_TOP_LEVEL_DOMAINS})\Z)[^\W\d_]{{2,}}\Z)"
+
+
+def url_pattern() -> str:
+    """spaCy's URL pattern, minus its "user:password@host" form: in notes
+    "Email:j.doe@mgh.org" is a field name and an email, not a URL login, so a
+    "word:" not followed by "//" must not glue the field name to the address.
+    Its login part is written in the equivalent form that takes linear time
+    (`tokenizer_linear.linear_url_pattern`); two words glued by a period are no
+    host unless the second is a generic top-level domain."""
+    assert URL_PATTERN.startswith("^")
+    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + _NOT_TWO_WORDS_GLUED + URL_PATTERN[1:])
 
 
 def infix_patterns(default_infixes: Iterable[str]) -> List[str]:
