@@ -56,6 +56,8 @@ _PER = r"\b(?:per|Per|PER)[ \t]+(?:(?:md|MD|np|NP)[ \t]+)?(?!(?:DR|Dr|dr)\b)"  #
 #: A word in any case, and the same after an optional initial ("K. ABERNATHY", "d kovac").
 _ANY_WORD = r"[A-Za-z][A-Za-z'’-]+"
 _INITIAL_THEN_WORD = rf"(?:[A-Za-z]\.?[ \t]+)?{_ANY_WORD}"
+#: Whose home: a possessive before a dwelling ("black's house", "jan's place").
+_POSSESSIVE_DWELLING = r"['’]s[ \t]+(?:house|home|place|apartment|apt|farm|condo|trailer)\b"
 
 #: Heads of a practice's or institution's name after a role word ("PCP: Sanford Children's Clinic").
 _PRACTICE_AFTER = (
@@ -413,10 +415,9 @@ def rules() -> List[RegexRule]:
             "name_before_possessive_dwelling_lower", "PATIENT",
             # Whose house: "at seymour black's house", "to jan's place"; name words only
             # ("at his mother's house", "the neighbor's house" are no names)
-            r"\b(?:at|to|from|in|by)[ \t]+(?P<value>[a-z]{3,}(?:[ \t]+[a-z]{3,})?)['’]s[ \t]+"
-            r"(?:house|home|place|apartment|apt|farm|condo|trailer)\b",
+            rf"\b(?:at|to|from|in|by)[ \t]+(?P<value>[a-z]{{3,}}(?:[ \t]+[a-z]{{3,}})?){_POSSESSIVE_DWELLING}",
             checks=("lower_case_person_name",),
-            prefilter=r"['’]s[ \t]+(?:house|home|place|apartment|apt|farm|condo|trailer)\b",
+            prefilter=_POSSESSIVE_DWELLING,
             priority=2,
             description="a lower-case name before a possessive dwelling ('at seymour black's house'; not 'at his mother's house')",
         ),
