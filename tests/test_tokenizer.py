@@ -247,3 +247,5 @@ def test_spanish_pipeline_gets_the_same_rules():
     assert tokens(nlp, "Concepción-Chile") == ["Concepción", "-", "Chile"]
     assert tokens(nlp, "08005-Barcelona") == ["08005", "-", "Barcelona"]
     assert tokens(nlp, "médico-quirúrgico") == ["médico-quirúrgico"]  # a word, not two places
+    # the English-only splits are not applied ("Dª.María" keeps its title's period)
+    assert tokens(nlp, "ana.lopez CA'88") == ["ana.lopez", "CA'88"]
