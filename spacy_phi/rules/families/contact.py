@@ -141,7 +141,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Ashcombe, VT 05491\nTel.8025550127\n", "PHONE", "8025550127", "phone_any_format_context"),
     ("pager 12345", "PHONE", "12345", "pager"),
     ("beeper #4-1234", "PHONE", "4-1234", "pager"),
-    ("MOBILITY AS ABLE \nPG 23456\n", "PHONE", "23456", "pager"),
+    ("MOBILITY AS ABLE \nPG 41872\n", "PHONE", "41872", "pager"),
     ("ext. 5-8112", "PHONE", "5-8112", "phone_extension"),
     ("x5571 after hours", "PHONE", "5571", "phone_extension"),
 ]
