@@ -52,7 +52,7 @@ _STAFF_ROLES_FIRST = (
 )
 
 #: "per" before the author of an order or a report; after "per Dr" the title rules name the doctor.
-_PER = r"\b(?:per|Per|PER)[ \t]+(?:(?:md|MD|np|NP)[ \t]+)?(?!(?:DR|Dr|dr)\b)"  # "per md Hasan": the role, then its name
+_PER = r"\b(?:per|Per|PER)[ \t]+(?:(?:md|MD|np|NP)[ \t]+)?(?!(?:DR|Dr|dr)\b)"  # "per md Nadeem": the role, then its name
 #: A word in any case, and the same after an optional initial ("K. ABERNATHY", "d kovac").
 _ANY_WORD = r"[A-Za-z][A-Za-z'’-]+"
 _INITIAL_THEN_WORD = rf"(?:[A-Za-z]\.?[ \t]+)?{_ANY_WORD}"
@@ -790,7 +790,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
     ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
     ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
-    ("pa pressures in the low 20's per md Hasan. Plan: d/c", "DOCTOR", "Hasan", "order_attribution"),
+    ("pa pressures in the low 20's per md Nadeem. Plan: d/c", "DOCTOR", "Nadeem", "order_attribution"),
     ("DR TYRELL HAD TOLD DR PALFREY BY PHONE", "DOCTOR", "PALFREY", "doctor_caps_title"),
     ("PER DR. OKONJO THIS AFTERNOON, START TO WEAN", "DOCTOR", "OKONJO", "doctor_caps_title"),
     ("HOUSE STAFF AWARE. DR MARISOL QUINTERO IN TO SEE PT", "DOCTOR", "MARISOL QUINTERO", "doctor_caps_title_two_words"),
