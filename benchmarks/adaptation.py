@@ -65,7 +65,7 @@ def split_by_patient(records: Sequence[Record], corrected: int, seed: int) -> Tu
     return pool, scored
 
 
-#: Labels the corpus does not annotate (its conventions: ages under 89, professions): a
+#: Labels the corpus does not annotate (its conventions: ages of 89 or under, professions): a
 #: reviewer following the pipeline's own conventions keeps the pipeline's spans of them.
 UNANNOTATED_LABELS = ("AGE", "PROFESSION")
 

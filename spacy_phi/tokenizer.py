@@ -143,6 +143,18 @@ EXTRA_SUFFIXES: Sequence[str] = (
     r"(?<=[^\W\d_]{2})-",
 )
 
+# --- English additions ---------------------------------------------------------------
+# Only pipelines whose language is not Spanish get these (the Spanish rules glue a title's
+# period to it: "Dª.María"), after the split rules above.
+ENGLISH_SPLIT_RULES: Sequence[str] = (
+    # a two-digit year glued by its apostrophe to the event it dates: "CA'88", "MI'99"
+    rf"(?<={_LETTER})(?=['’]\d\d(?!\d))",
+    # period between two words of two letters or more, a sentence typed without its
+    # space: "monday.no", "CHAIR.AT", "hosp.chapl" (spaCy splits only "word.Word";
+    # "p.o.", "Ph.D." keep their one-letter parts, e-mails and URLs are protected)
+    rf"(?<={_LETTER}{{2}})\.(?={_LETTER}{{2}})",
+)
+
 # --- Spanish (lang "es") additions ----------------------------------------------------
 # Only pipelines whose language is Spanish get these; English tokenization is unchanged.
 #: Zero-width splits: "D.Juan", "Dª.María" (a title glued to a name), "NºCol" (a field
@@ -254,22 +266,33 @@ def protected_token_pattern() -> str:
     return rf"^(?:{alternatives})\Z"
 
 
-def url_pattern() -> str:
+#: spaCy reads any "word.word" as a host name; in notes two words glued by a period
+#: are a sentence typed without its space ("monday.no", "hosp.chapl"). A bare host of
+#: two words is a URL only with a generic top-level domain ("heart.org"); one with a
+#: scheme, "www.", a path or three parts stays one ("www.nhs.uk", "gov.uk/x").
+_GENERIC_TOP_LEVEL_DOMAINS = "com|org|net|edu|gov|mil|int|info|biz|io|health|care"
+_NOT_TWO_WORDS_GLUED = rf"(?![^\W\d_]{{2,}}\.(?!(?i:{_GENERIC_TOP_LEVEL_DOMAINS})\Z)[^\W\d_]{{2,}}\Z)"
+
+
+def url_pattern(glued_words_split: bool = True) -> str:
     """spaCy's URL pattern, minus its "user:password@host" form: in notes
     "Email:j.doe@mgh.org" is a field name and an email, not a URL login, so a
     "word:" not followed by "//" must not glue the field name to the address.
     Its login part is written in the equivalent form that takes linear time
-    (`tokenizer_linear.linear_url_pattern`)."""
+    (`tokenizer_linear.linear_url_pattern`). With `glued_words_split` (English),
+    two words glued by a period are no host unless the second is a generic
+    top-level domain."""
     assert URL_PATTERN.startswith("^")
-    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + URL_PATTERN[1:])
+    glued = _NOT_TWO_WORDS_GLUED if glued_words_split else ""
+    return linear_url_pattern(r"^(?![^\s/:]+:(?!//))" + glued + URL_PATTERN[1:])
 
 
-def infix_patterns(default_infixes: Iterable[str]) -> List[str]:
+def infix_patterns(default_infixes: Iterable[str], english: bool = True) -> List[str]:
     """Our infixes: protected (non-empty) patterns first, then split rules, then the
     language defaults. Order matters: at each position the first alternative wins.
     """
     protected = [f"(?:{pattern})" for pattern in PROTECTED_PATTERNS]
-    return [*protected, *SPLIT_RULES, *default_infixes]
+    return [*protected, *SPLIT_RULES, *(ENGLISH_SPLIT_RULES if english else ()), *default_infixes]
 
 
 class ClinicalTokenizer(Tokenizer):
@@ -331,7 +354,7 @@ def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
     spanish = nlp.lang == "es"
     prefixes = [*EXTRA_PREFIXES, *(SPANISH_PREFIXES if spanish else ()), *(defaults.prefixes or [])]
     suffixes = [*EXTRA_SUFFIXES, *(SPANISH_SUFFIXES if spanish else ()), *(defaults.suffixes or [])]
-    infixes = infix_patterns(defaults.infixes or [])
+    infixes = infix_patterns(defaults.infixes or [], english=not spanish)
     if spanish:
         # after the protected patterns (e-mails, URLs stay whole), before the split rules
         infixes[len(PROTECTED_PATTERNS):len(PROTECTED_PATTERNS)] = list(SPANISH_SPLIT_RULES)
@@ -350,7 +373,7 @@ def build_clinical_tokenizer(nlp: Language) -> Tokenizer:
         suffix_search=EndAnchoredSearch(suffixes).search,
         infix_finditer=compile_infix_regex(infixes).finditer,
         token_match=token_match,
-        url_match=re.compile(url_pattern()).match,
+        url_match=re.compile(url_pattern(glued_words_split=not spanish)).match,
     )
 
 

@@ -34,6 +34,13 @@ VETOED = [
     # a ventilator mode in its setting or its change
     (CASED + "Intubated, attempted to change settings from AC to SIMV with RR 12", "AC", "CITY", "guard:abbreviation/ventilator_mode"),
     (CASED + "patient weaned from PS 15 to 10 this evening", "PS", "CITY", "guard:abbreviation/ventilator_mode"),
+    # a system's heading glued to what it charts; a lab and its value
+    (CAPS + "TAKING LIQUIDS  GU-FOLEY-DIURESING NEG 2.4L", "GU-FOLEY-DIURESING", "DOCTOR", "guard:abbreviation/system_heading_glued"),
+    (CASED + "slept well.  CV-Milrinone at .375mcg/kg/min, SBP 65", "CV-Milrinone", "DOCTOR", "guard:abbreviation/system_heading_glued"),
+    (CASED + "hr 60's sr with pvc's. k+3.6-> rec'd 40meq kcl", "k+3.6-", "PATIENT", "guard:abbreviation/lab_with_its_value"),
+    # the line at its site
+    (CAPS + "ACCESS: LSC QUENTIN, RSC CL.", "LSC QUENTIN", "DOCTOR", "guard:abbreviation/line_at_its_site"),
+    (CAPS + "ACCESS: R IJ QUINTON, L RAD ALINE.", "QUINTON", "DOCTOR", "guard:abbreviation/line_at_its_site"),
     (CASED + "Family: Neice called and was updated on plan.", "Neice", "PATIENT", "guard:common_word/relative_word"),
     # an ICU drip cut short, a name too
     (CASED + "Currently on Neo, titrating for SBP > 90", "Neo", "DATE", "validator:date_without_date_word/no_date_word"),
@@ -72,6 +79,9 @@ KEPT = [
     (CAPS + "SPOKE WITH DR HOUSE REGARDING PLAN", "HOUSE", "DOCTOR"),  # a title, no role after it
     (CASED + "Son drove her up from AC to Philadelphia last night.", "AC", "CITY"),  # a town, no mode after "to"
     (CASED + "Seen by Dr. Son in clinic.", "Son", "DOCTOR"),  # a title before the relative word
+    (CASED + "RIJ placed by Quentin Moss, NP today.", "Quentin Moss", "DOCTOR"),  # a line's site, then a verb
+    (CAPS + "SOCIAL-TIA (DAUGHTER) CALLED", "SOCIAL-TIA", "PATIENT"),  # "SOCIAL" opens a relative's name
+    (CASED + "Seen by Dr. Ann Cole-Vega today.", "Ann Cole-Vega", "DOCTOR"),  # a hyphenated name, no heading
     (CAPS + "DAUGHTER MAE CALLED FOR UPDATE", "MAE", "PATIENT"),  # a relative before the shorthand
     (CASED + "Her friend Mae Jones visited.", "Mae", "PATIENT"),  # in mixed case the list's capitals do not match
 ]

@@ -57,6 +57,9 @@ VETOED = [
     ("resp: cxs at bases up 1/3-1/2. sat 94%", "1/3", "DATE", "validator:measurement/fraction"),
     ("Recieved Pt on 1/2ns with 40meq kcl", "1/2", "DATE", "validator:measurement/number_with_unit"),
     ("vvi pacer ~3/4 of time w afib", "3/4", "DATE", "validator:measurement/fraction"),
+    ("decompensated condition ^rales 2/3^, wedge 12^20", "2/3", "DATE", "validator:measurement/fraction"),  # lung fields
+    ("pt on passy muir valve for over 1/2 hour, also", "1/2", "DATE", "validator:measurement/fraction"),
+    ("WHEN AGITATED. CO/CI 5/3 FICK SVR 900'S", "5/3", "DATE", "validator:measurement/reading_after_measure_word"),
     ("BP DOWN TO 100-120/50'S , CURRENTLY", "100-120/50'S", "ROOM", "validator:measurement/pressure_range"),
     ("SBP 60'S-120'S/PALP", "60'S-120'S", "DATE", "validator:measurement/reading_decade"),
     ("EPISODE OF HYPOTENSION DOWN TO 70'S/, RESTARTED", "70'S/", "DATE", "validator:measurement/open_blood_pressure"),
@@ -96,6 +99,8 @@ VETOED = [
 KEPT = [
     ("Seen in clinic on 10/5 for follow up.", "10/5", "DATE"),
     ("Symptoms since 1/2, worse today.", "1/2", "DATE"),
+    ("CO/CI drawn 5/3, repeat in am", "5/3", "DATE"),  # not right after the names of its readings
+    ("rales heard 2/3 and again today", "2/3", "DATE"),
     ("She is in her 90's and lives alone.", "90's", "AGE"),
     ("a man in his 90s with CHF", "90s", "AGE"),
     ("admitted 7/23 from home", "7/23", "DATE"),

@@ -70,6 +70,7 @@ def judged(nlp, text: str, value: str, label: str, score: Optional[float]) -> Tu
         ("WILL BE REINTUBATED IF NECESSARY.", "REINTUBATED", "PATIENT"),  # a known word with a prefix
         ("RENAL: DIURESING WELL ON IV LASIX.", "DIURESING", "DOCTOR"),  # ... or an ending ("diuresis")
         ("2100 BECAME TACHYPNEIC RR-32.", "TACHYPNEIC", "DOCTOR"),  # "tachypnea"
+        ("MS: ATIVAN DEC TO 4MG/HR.", "ATIVAN DEC", "PATIENT"),  # a month's abbreviation: "decreased"
     ],
 )
 def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -108,6 +109,7 @@ def test_unsure_span_naming_no_one_is_vetoed(guard_nlp, sentence: str, value: st
         ("REFERRAL TO GBMC FOR F/U.", "GBMC", "ORGANIZATION"),  # "to" before a word that is not ordinary
         ("SEEN BY DR HEMOVICZ TODAY.", "HEMOVICZ", "DOCTOR"),  # "hemo" with three letters after: no medical word
         ("SEEN BY REMINGTON THIS AM.", "REMINGTON", "DOCTOR"),  # "re" before no known word
+        ("SPOKE WITH JAN ABOUT PLAN.", "JAN", "PATIENT"),  # a month's abbreviation that is a given name
     ],
 )
 def test_unsure_span_naming_someone_stays(guard_nlp, sentence: str, value: str, label: str) -> None:
@@ -225,7 +227,6 @@ def test_unsure_shorthand_in_a_lower_case_note(guard_nlp, sentence: str, value: 
         ("pt has occ junky cough, not expectorating.", "occ junky", "PATIENT", True),  # shorthand and a word
         ("hr 90s sr, cont tachypneic (35-45).", "cont tachypneic", "PATIENT", True),  # "tachypnea" with an ending
         ("gu: folley draining clear yellow urine.", "folley", "PATIENT", True),  # a slip of one letter
-        ("stood up from chair.at this time", "chair.at", "DOCTOR", True),  # two words glued by a period
         ("say hi to faith for me.", "faith", "PATIENT", False),  # a word, and a given name
         ("passing frank blood per rectum.", "frank", "PATIENT", False),  # the name lists keep it (recall first)
         ("seen by dr kowalczyk this am.", "kowalczyk", "DOCTOR", False),  # no word a dictionary holds
@@ -268,7 +269,6 @@ def test_a_lower_case_note_writes_its_abbreviations_in_lower_case(guard_nlp, sen
     [
         ("\nMicu Progress Nursing Note:\nNeuro: rouses to voice.", "Micu Progress Nursing", "HOSPITAL", True),
         ("\nActivity-OOB walking in hallway with minimal assist.", "Activity-OOB", "DOCTOR", True),
-        ("\nCV-Milrinone at .375mcg/kg/min, SBP 65.", "CV-Milrinone", "DOCTOR", True),
         ("\nMercy Nursing Home sent the records.", "Mercy Nursing Home", "HOSPITAL", False),  # no shorthand word
         ("Transferred from Micu Progress unit today.", "Micu Progress", "HOSPITAL", False),  # not opening its line
         ("\nOOB Okonkwo walked with PT.", "OOB Okonkwo", "PATIENT", False),  # an unknown word: a name

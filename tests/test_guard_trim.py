@@ -52,6 +52,8 @@ def guarded(nlp, text: str, value: str, label: str, group: str = NER_GROUP) -> T
         # the clause after an institution's head word
         ("63 YO MALE TRANSFERED FROM ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY W CLASS IV CHF.",
          "ORCHARD HOSPITAL W SEVERE ISCHEMIC CARDIOMYOPATHY W", "HOSPITAL", "ORCHARD HOSPITAL"),
+        # a blank line ends a span: the next paragraph opens with its heading
+        (_CASED + "Dose given: Mark Stein, RN \n \nSKIN: intact", "Mark Stein, RN \n \nSKIN", "DOCTOR", "Mark Stein"),
         # an age is its number: unit words and what follows are trimmed at either end
         ("so lindsay is a thirty eight year old female", "thirty eight year", "AGE", "thirty eight"),
         ("tomasz is a fifty one year old right hand dominant male", "fifty one year old right", "AGE", "fifty one"),

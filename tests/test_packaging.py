@@ -117,6 +117,23 @@ def test_assemble_adds_surrogates_unless_asked_not_to(tmp_path, flag, expected):
     assert ("phi_surrogates" in pipeline) is expected
 
 
+def test_assemble_gives_a_trained_pipeline_this_versions_tokenizer(tmp_path):
+    """A trained pipeline stores its tokenizer's rules; the assembled one splits as
+    this version does (here: two words glued by a period, which spaCy's URL
+    matcher, the rule of older pipelines, keeps whole)."""
+    import spacy
+    from spacy.lang.tokenizer_exceptions import URL_MATCH
+
+    _tiny_trained_pipeline(tmp_path / "trained")
+    trained = spacy.load(tmp_path / "trained")
+    trained.tokenizer.url_match = URL_MATCH
+    trained.to_disk(tmp_path / "trained")
+    assert [t.text for t in spacy.load(tmp_path / "trained").make_doc("for monday.no vent")] == ["for", "monday.no", "vent"]
+    assert main(["assemble", str(tmp_path / "trained"), str(tmp_path / "out"), "--no-surrogates"]) == 0
+    assembled = spacy.load(tmp_path / "out")
+    assert [t.text for t in assembled.make_doc("for monday.no vent")] == ["for", "monday", ".", "no", "vent"]
+
+
 def test_project_workflow_paths_are_single_and_connected():
     """Every command of the `all` workflow depends only on files of the repository
     or on outputs of an earlier command, and no path was merged with another by

@@ -80,12 +80,12 @@ def _kept(text: str, *pred) -> List[PhiSpan]:
     return doc.pred
 
 
-def test_ages_under_89_are_dropped_from_89_up_kept():
+def test_ages_of_89_or_under_are_dropped_over_89_kept():
     text = "45 YO M, mother 90, aunt 89 yrs, age ??"
     assert text[0:2] == "45" and text[16:18] == "90" and text[25:31] == "89 yrs" and text[37:39] == "??"
     assert _kept(text, (0, 2, "AGE")) == []
     assert _kept(text, (16, 18, "AGE")) == [PhiSpan(16, 18, "AGE")]
-    assert _kept(text, (25, 31, "AGE")) == [PhiSpan(25, 31, "AGE")]
+    assert _kept(text, (25, 31, "AGE")) == []  # "all ages over 89": 89 itself is no PHI
     # An age that cannot be read is kept (recall first); another label's "45" too.
     assert _kept(text, (37, 39, "AGE")) == [PhiSpan(37, 39, "AGE")]
     assert _kept(text, (0, 2, "IDNUM")) == [PhiSpan(0, 2, "IDNUM")]
@@ -109,6 +109,18 @@ def test_weekday_names_alone_are_set_aside_whatever_their_label():
     assert is_weekday_name("Thursdays") and is_weekday_name(" WED ") and not is_weekday_name("SUN")
 
 
+def test_places_that_are_only_a_state_are_set_aside():
+    text = "SISTER (FROM CALIF) CALLED; retire to florida; from Conneticut; MD aware; VIRGINIA paged"
+    for value in ("CALIF", "florida", "Conneticut"):
+        start = text.index(value)
+        assert _kept(text, (start, start + len(value), "CITY")) == []
+    assert _kept(text, (text.index("florida"), text.index("florida") + 7, "STATE")) == []
+    # A two-letter code is scored, and so is a person's span of a state's name.
+    md, virginia = text.index("MD"), text.index("VIRGINIA")
+    assert _kept(text, (md, md + 2, "STATE")) == [PhiSpan(md, md + 2, "STATE")]
+    assert _kept(text, (virginia, virginia + 8, "DOCTOR")) == [PhiSpan(virginia, virginia + 8, "DOCTOR")]
+
+
 def test_set_aside_counts_by_reason_and_label_and_gold_is_untouched():
     text = "45 YO RN, Monday"
     doc = _doc(text, [(0, 2, "AGE"), (6, 8, "PROFESSION"), (10, 16, "DATE")], gold=[(0, 2, "AGE")])
@@ -117,7 +129,7 @@ def test_set_aside_counts_by_reason_and_label_and_gold_is_untouched():
     assert doc.pred == [PhiSpan(0, 2, "AGE"), PhiSpan(6, 8, "PROFESSION"), PhiSpan(10, 16, "DATE")]
     assert aside.total == 3
     assert aside.to_dict()["by_reason"] == {
-        "age_under_89": {"spans": 1, "by_label": {"AGE": 1}},
+        "age_89_or_under": {"spans": 1, "by_label": {"AGE": 1}},
         "profession": {"spans": 1, "by_label": {"PROFESSION": 1}},
         "weekday": {"spans": 1, "by_label": {"DATE": 1}},
     }

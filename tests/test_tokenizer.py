@@ -66,6 +66,11 @@ SEED_SPLITS = [
     ("54F", ["54", "F"]),
     ("55Y M", ["55", "Y", "M"]),
     ("3m old", ["3", "m", "old"]),
+    # two words glued by a period: a sentence typed without its space
+    ("for monday.no vent", ["for", "monday", ".", "no", "vent"]),
+    ("OOB TO CHAIR.AT THIS", ["OOB", "TO", "CHAIR", ".", "AT", "THIS"]),
+    ("see nhs.uk", ["see", "nhs", ".", "uk"]),
+    ("prostate CA'88, GERD", ["prostate", "CA", "'88", ",", "GERD"]),
 ]
 
 # What a PHI span needs whole stays whole.
@@ -88,6 +93,11 @@ KEPT_WHOLE = [
     ("j.smith2@Partners.org,", ["j.smith2@Partners.org", ","]),
     ("http://www.bch.org/a2b?c=1.", ["http://www.bch.org/a2b?c=1", "."]),
     ("www.MyChart2.org", ["www.MyChart2.org"]),
+    # a bare host with a generic top-level domain, three parts or a path is a URL
+    ("heart.org,", ["heart.org", ","]),
+    ("mgh.harvard.edu", ["mgh.harvard.edu"]),
+    ("site.no/forms", ["site.no/forms"]),
+    ("Ph.D.", ["Ph.D."]),
     ("192.168.0.1", ["192.168.0.1"]),
     ("2001:db8::ff00:42:8329", ["2001:db8::ff00:42:8329"]),
     ("fe80::1", ["fe80::1"]),
@@ -237,3 +247,5 @@ def test_spanish_pipeline_gets_the_same_rules():
     assert tokens(nlp, "Concepción-Chile") == ["Concepción", "-", "Chile"]
     assert tokens(nlp, "08005-Barcelona") == ["08005", "-", "Barcelona"]
     assert tokens(nlp, "médico-quirúrgico") == ["médico-quirúrgico"]  # a word, not two places
+    # the English-only splits are not applied ("Dª.María" keeps its title's period)
+    assert tokens(nlp, "ana.lopez CA'88") == ["ana.lopez", "CA'88"]

@@ -16,7 +16,7 @@ subtrack 1 (strict span and type), subtrack 2 strict and merged (spans
 only); a pipeline's native labels are read from `doc.spans["meddocan"]`,
 predictions files are read with MEDDOCAN labels. With --convention physionet
 the PhysioNet deid corpus's guidelines are applied to the predictions before
-every measure (AGE under 89 and PROFESSION dropped, weekday names set aside;
+every measure (AGE of 89 or under and PROFESSION dropped, weekday and state names set aside;
 `spacy_phi.evaluation.conventions`) and the corpus scorer's overlap measure is
 broken down per gold type (the corpus's own, for a gold in a converter format)
 and per predicted label. `--model rules` scores the rules-only pipeline.
@@ -74,8 +74,8 @@ def add_parser(subparsers: Any) -> argparse.ArgumentParser:
                         help="label scheme of the predictions (default: spacy_phi)")
     parser.add_argument("--convention", choices=tuple(CONVENTIONS),
                         help="apply a gold corpus's guidelines to the predictions before scoring, and break its "
-                             "overlap measure down (physionet: AGE under 89 and PROFESSION dropped, weekday "
-                             "names set aside)")
+                             "overlap measure down (physionet: AGE of 89 or under and PROFESSION dropped, weekday "
+                             "and state names set aside)")
     parser.add_argument("--output", type=Path, help="write every number as JSON here")
     parser.add_argument("--html", type=Path, help="write a self-contained HTML report here")
     parser.add_argument("--include-text", action="store_true",

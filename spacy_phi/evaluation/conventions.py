@@ -1,19 +1,22 @@
 """Scoring conventions: a corpus's own idea of what is PHI, applied to the predictions.
 
 A gold corpus annotates under its own rules; a detector built for i2b2 2014 finds
-things that corpus deliberately leaves out (every age, professions, weekdays).
+things that corpus deliberately leaves out (every age, professions, weekdays, states).
 Scoring those as false positives measures the difference between the guidelines,
 not the detector. A convention says which predicted spans to leave out before
 any measure is computed, and why; the gold side is never touched.
 
-- "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): ages are
-  PHI only from 89 up, professions and weekday names are not annotated, and only
-  the distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
-  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans under 89 and
-  PROFESSION spans are dropped, predictions that are only a weekday name are set
-  aside, and a predicted place loses the generic words at its end (a hospital
-  word, a care unit, a ward's number) and an article at its start. An AGE whose
-  number cannot be read is kept (recall first, as `is_safe_harbor_phi` does).
+- "physionet" (the PhysioNet deid gold corpus, Neamatullah et al. 2008): as
+  HIPAA's Safe Harbor, ages are PHI only over 89 (the gold leaves "89 YO"
+  unannotated) and places only below a state ("from CALIFORNIA" is not
+  annotated); professions and weekday names are not annotated, and only the
+  distinctive part of a place is ("WESTBROOK" of "WESTBROOK HOSPITAL",
+  "Ashgrove" of "Ashgrove 2"). So predicted AGE spans of 89 or under and
+  PROFESSION spans are dropped, predictions that are only a weekday name and
+  predicted places that are only a state's name are set aside, and a predicted
+  place loses the generic words at its end (a hospital word, a care unit, a
+  ward's number) and an article at its start. An AGE whose number cannot be read
+  is kept (recall first, as `is_safe_harbor_phi` does).
 
     from spacy_phi.evaluation import score
     result = score(documents, convention="physionet")
@@ -27,6 +30,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..labels import parse_age_years
+from ..lexicon.common_words import one_edit_variants
+from ..lexicon.label_lexicons import default_lexicons
 from .documents import EvalDocument, PhiSpan
 
 #: A rule of a convention: the reason to leave a predicted span out, or None to keep it.
@@ -34,12 +39,13 @@ SetAsideRule = Callable[[PhiSpan, str], Optional[str]]
 #: A trimming rule of a convention: the part of a predicted span the corpus would annotate, or None to keep it whole.
 TrimRule = Callable[[PhiSpan, str], Optional[PhiSpan]]
 
-#: The PhysioNet corpus annotates ages from this many years up.
-PHYSIONET_MIN_AGE = 89
+#: The PhysioNet corpus annotates ages over this many years (HIPAA's "all ages over 89").
+PHYSIONET_MAX_UNANNOTATED_AGE = 89
 
-REASON_AGE = "age_under_89"
+REASON_AGE = "age_89_or_under"
 REASON_PROFESSION = "profession"
 REASON_WEEKDAY = "weekday"
+REASON_STATE = "state"
 
 #: Labels of places and institutions, whose generic words the PhysioNet corpus leaves out.
 _PLACE_LABELS = frozenset({"HOSPITAL", "DEPARTMENT", "ORGANIZATION", "LOCATION_OTHER", "CITY", "ROOM"})
@@ -58,6 +64,13 @@ _WEEKDAY = re.compile(
     re.IGNORECASE,
 )
 _EDGE_PUNCTUATION = " \t\r\n.,;:()[]\"'"
+#: Labels a state's name is predicted with when read as a place.
+_STATE_AS_PLACE_LABELS = _PLACE_LABELS | {"STATE"}
+#: A state written out or by its old abbreviation ("Calif."); a two-letter code is as
+#: often shorthand ("MD", "PA") and is scored.
+_MIN_STATE_LETTERS = 4
+#: A state's name this long is still read with one letter wrong ("Conneticut").
+_MIN_STATE_LETTERS_FOR_A_SLIP = 7
 
 
 @dataclass(frozen=True)
@@ -128,12 +141,12 @@ class SetAside:
         }
 
 
-def physionet_age_under_89(span: PhiSpan, text: str) -> Optional[str]:
-    """A predicted AGE under 89 years (the corpus annotates 89 and up)."""
+def physionet_age_89_or_under(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted AGE of 89 years or under (the corpus annotates ages over 89)."""
     if span.label != "AGE":
         return None
     years = parse_age_years(text[span.start:span.end])
-    return REASON_AGE if years is not None and years < PHYSIONET_MIN_AGE else None
+    return REASON_AGE if years is not None and years <= PHYSIONET_MAX_UNANNOTATED_AGE else None
 
 
 def physionet_profession(span: PhiSpan, text: str) -> Optional[str]:
@@ -153,6 +166,23 @@ def is_weekday_name(span_text: str) -> bool:
 def physionet_weekday(span: PhiSpan, text: str) -> Optional[str]:
     """A prediction that is only a weekday name, whatever its label (not annotated)."""
     return REASON_WEEKDAY if is_weekday_name(text[span.start:span.end]) else None
+
+
+def physionet_state(span: PhiSpan, text: str) -> Optional[str]:
+    """A predicted place that is only a state's name: the corpus, as HIPAA's Safe
+    Harbor, annotates places smaller than a state ("from CALIFORNIA", "retire to
+    florida" are not annotated)."""
+    if span.label not in _STATE_AS_PLACE_LABELS:
+        return None
+    value = text[span.start:span.end].strip(_EDGE_PUNCTUATION).lower()
+    if len(value) < _MIN_STATE_LETTERS:
+        return None
+    names = default_lexicons().states_lower
+    if value in names or value + "." in names:
+        return REASON_STATE
+    if len(value) >= _MIN_STATE_LETTERS_FOR_A_SLIP and not one_edit_variants(value).isdisjoint(names):
+        return REASON_STATE
+    return None
 
 
 def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:
@@ -176,13 +206,15 @@ def physionet_distinctive_part(span: PhiSpan, text: str) -> Optional[PhiSpan]:
 PHYSIONET = ScoringConvention(
     name="physionet",
     description=(
-        f"predicted AGE spans under {PHYSIONET_MIN_AGE} years dropped (ages are PHI from {PHYSIONET_MIN_AGE} up)",
+        f"predicted AGE spans of {PHYSIONET_MAX_UNANNOTATED_AGE} years or under dropped "
+        f"(ages are PHI over {PHYSIONET_MAX_UNANNOTATED_AGE})",
         "predicted PROFESSION spans dropped (professions are not annotated)",
         "predictions that are only a weekday name set aside (weekdays are not annotated)",
+        "predicted places that are only a state's name set aside (places smaller than a state are annotated)",
         "predicted places scored without the generic words at their end and an article at their start "
         "(only the distinctive part of a place is annotated)",
     ),
-    rules=(physionet_profession, physionet_age_under_89, physionet_weekday),
+    rules=(physionet_profession, physionet_age_89_or_under, physionet_weekday, physionet_state),
     trims=(physionet_distinctive_part,),
 )
 

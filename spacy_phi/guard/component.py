@@ -98,14 +98,20 @@ from ..spangroups import (
 )
 from .checks.base import INSTITUTION_LABELS, PERSON_LABELS, PLACE_LABELS, POSSESSIVE_CLITICS, STARTS_SENTENCE_BEFORE, CheckWords
 from .checks.charting import (
+    LAB_WITH_ITS_VALUE,
+    LINE_AT_ITS_SITE,
     READING_QUALIFIER,
     STATE_CODE_AS_INSTITUTION,
     STATE_CODE_AS_LAB,
+    SYSTEM_HEADING_GLUED,
     UNIT_AFTER_SLASH,
     VENTILATOR_MODE,
+    lab_with_its_value,
+    line_at_its_site,
     reading_qualifier,
     state_code_as_institution,
     state_code_as_lab,
+    system_heading_glued,
     unit_after_slash,
     ventilator_mode,
 )
@@ -129,7 +135,7 @@ from .reasons import (
     reason_kind,
     sub_reason,
 )
-from .trim import cut_institution_clause, trim_edges, trim_rule_edges
+from .trim import cut_at_blank_line, cut_institution_clause, trim_edges, trim_rule_edges
 from .validators import LEXICON_FILES, VALIDATED_LABELS, LabelLexicons, LabelValidators, default_lexicons
 
 #: Categories the guard may veto; everything else is a direct identifier.
@@ -396,6 +402,12 @@ class PhiGuard(JsonStateMixin, Pipe):
                 return READING_QUALIFIER
             if ventilator_mode(span, text):
                 return VENTILATOR_MODE
+            if label in PERSON_LABELS and line_at_its_site(span, text):
+                return LINE_AT_ITS_SITE
+            if label in PERSON_LABELS and lab_with_its_value(span):
+                return LAB_WITH_ITS_VALUE
+            if label in self.common_word_labels and system_heading_glued(span):
+                return SYSTEM_HEADING_GLUED
             if label == "STATE" and state_code_as_lab(span, text, self._place_codes()):
                 return STATE_CODE_AS_LAB
             if state_code_as_institution(span, text, self._place_codes()):
@@ -749,6 +761,11 @@ class PhiGuard(JsonStateMixin, Pipe):
                                            span_id=group))
                         continue
                     if group == NER_GROUP and self.trim_ner_edges:
+                        paragraph = cut_at_blank_line(span)
+                        if paragraph is not span:
+                            carry_ner_score(doc, span, paragraph)
+                            scores = ner_scores(doc)
+                            span = paragraph
                         span = cut_institution_clause(span)
                     whole = span
                     if group == NER_GROUP and self.trim_ner_edges:

@@ -8,6 +8,8 @@ Gary Olafsen", "ph 216-444-8180"). The annotation conventions (i2b2 2014 and
 words around a value out, and a de-identified note is more useful when those
 words stay. Trimming only drops edge tokens that hide nothing:
 
+- what comes after a blank line in it: the next paragraph, opened by its
+  heading (`cut_at_blank_line`, before any check);
 - punctuation and line breaks at either end (a bracket is kept when its partner
   is inside the span: "(419) 882-6130");
 - for a number-shaped label (phones, IDs, ZIP, SSN, IP address, or any name
@@ -154,6 +156,24 @@ def _cut_trailing_degrees(doc: Doc, start: int, end: int, is_credential: Callabl
 _INSTITUTION_HEAD_WORDS = frozenset({"hospital", "hosp", "center", "centre", "clinic", "infirmary"})
 #: ("for" is left out: "Hospital for Special Surgery" names one.)
 _CLAUSE_AFTER_INSTITUTION = frozenset({"w", "w/", "with", "s/p", "after", "due"})
+
+
+#: A paragraph break: a line that holds nothing but spaces between two lines of text.
+_BLANK_LINE = re.compile(r"\n[ \t\r]*\n")
+
+
+def cut_at_blank_line(span: Span) -> Span:
+    """A tagger's span up to the first blank line in it ("NEUTROPHOS TID. \\n \\nSKIN"
+    -> "NEUTROPHOS TID."): no value runs on into the next paragraph, whose opening
+    word is a heading or a new sentence. The span itself when it has no blank line,
+    or nothing before the break but spaces and punctuation."""
+    doc = span.doc
+    for i in range(span.start, span.end):
+        if _BLANK_LINE.search(doc[i].text + doc[i].whitespace_) and i + 1 < span.end:
+            if any(not (t.is_space or t.is_punct) for t in doc[span.start : i + 1]):
+                return Span(doc, span.start, i + 1, label=span.label_, kb_id=span.kb_id, span_id=span.id)
+            return span
+    return span
 
 
 def cut_institution_clause(span: Span) -> Span:

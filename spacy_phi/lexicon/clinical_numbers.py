@@ -107,13 +107,23 @@ _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.I
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
 #: strength ("1/2 NS", "d5 1/2ns") or a range of fractions ("1/3-1/2").
 _FRACTION = re.compile(r"^(?:1/[234]|2/3|3/4)$")
-_FRACTION_BEFORE = re.compile(r"(?:\b(?:up|lt|rt|left|right|bases?|approx|about|d5|d5w)|~|(?:1/[234]|2/3|3/4)\s*[-–])\s*$", re.IGNORECASE)
-_FRACTION_AFTER = re.compile(r"\s*(?:up\b|of\b|ns\b|normal\s+saline|way\b|[-–]\s*(?:1/[234]|2/3|3/4)\b)|ns\b", re.IGNORECASE)
+#: A lung sound before a fraction charts how far up the lung fields it is heard ("rales 2/3").
+_FRACTION_BEFORE = re.compile(
+    r"(?:\b(?:up|lt|rt|left|right|bases?|approx|about|d5|d5w|rales|crackles|crx|wheezes|rhonchi)|~|(?:1/[234]|2/3|3/4)\s*[-–])\s*$",
+    re.IGNORECASE,
+)
+_FRACTION_AFTER = re.compile(
+    r"\s*(?:up\b|of\b|ns\b|normal\s+saline|way\b|hours?\b|hrs?\b|[-–]\s*(?:1/[234]|2/3|3/4)\b)|ns\b", re.IGNORECASE
+)
 #: A 24-hour time after a word of time ("at 2000", "approx 2130", "AS OF 0200", "post 2400").
 _CLOCK = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
 _CLOCK_CUE_BEFORE = re.compile(r"(?:\b(?:at|as\s+of|post)\.?|@)\s*$", re.IGNORECASE)
 #: "approx", "around", "~" make a time only of four digits no recent year has ("approx 2130"; "~2021" is a year).
 _APPROXIMATE_BEFORE = re.compile(r"(?:\b(?:approx|aprox|approximately|around)\.?|~)\s*$", re.IGNORECASE)
+#: Numbers joined by slashes ("5/3", "5.5/2.5/450") right after measure words joined
+#: the same way ("CO/CI ", "CO/CI/SVR: "): each number is its word's reading.
+_SLASHED_NUMBERS = re.compile(r"^\d{1,4}(?:\.\d+)?(?:/\d{1,4}(?:\.\d+)?)+$")
+_MEASURE_GROUP_BEFORE = re.compile(rf"\b(?:{MEASURE_WORDS})(?:/(?:{MEASURE_WORDS}))+[ \t]*[:=-]?[ \t]*$", re.IGNORECASE)
 #: A count: "X 2", "x3" ("OOB to chair X 2").
 _COUNT = re.compile(r"^(?:[xX×]\s?\d{1,2}(?:\s*-\s*\d{1,2})?|[dD]?\d{1,3}\s+(?i:of)\s+\d{1,3}\s*(?i:weeks|days)?)$")
 
@@ -209,6 +219,8 @@ def reading_in_context(value: str, text: str, start: int, end: int) -> Optional[
         return "clock_time"  # "at 2000", "approx 2130", "AS OF 0200"
     if _COUNT.match(stripped):
         return "count"  # "OOB to chair X 2"
+    if _SLASHED_NUMBERS.match(stripped) and _MEASURE_GROUP_BEFORE.search(text[max(0, start - 24) : start]):
+        return "reading_after_measure_word"  # "CO/CI 5/3": a group of readings after the group of their names
     calendar = re.fullmatch(r"(?:[A-Za-z]{3}\s+)?(\d{1,2})[/-](\d{1,2}|\d{4})(?:[/-]\d{2,4})?", stripped)
     if calendar and 1 <= int(calendar.group(1)) <= 12 and (1 <= int(calendar.group(2)) <= 31 or len(calendar.group(2)) == 4):
         return None  # a date after a measure word is left to the ventilator check ("R AC 11/17", "VT 12/31/25")

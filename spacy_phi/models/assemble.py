@@ -23,6 +23,7 @@ from spacy.language import Language
 from ..about import __version__
 from ..labels import LABEL_NAMES, MEDDOCAN_LABELS
 from ..pipelines import add_phi_components
+from ..tokenizer import ClinicalTokenizer, build_clinical_tokenizer
 from .case_view import case_view_overrides
 from .cpu_ops import cpu_ops_overrides
 from .model_card import english_card_meta, without_unevaluated_scores
@@ -66,6 +67,16 @@ def _load_trained(model: Union[str, Path]) -> Language:
         **case_view_overrides(nlp.config),
     }
     return spacy.load(model, config=overrides) if overrides else nlp
+
+
+def _rebuild_clinical_tokenizer(nlp: Language) -> None:
+    """Give a pipeline trained with the clinical tokenizer the rules of this
+    version's: a trained pipeline stores its tokenizer's rules, and a split
+    added since (two words glued by a period) must reach the shipped pipeline
+    without retraining. The tagger sees those words apart, as in any note that
+    types its space."""
+    if isinstance(nlp.tokenizer, ClinicalTokenizer):
+        nlp.tokenizer = build_clinical_tokenizer(nlp)
 
 
 def add_ensemble_members(nlp: Language, members: Sequence[Union[str, Path]]) -> None:
@@ -112,6 +123,7 @@ def assemble_pipeline(
     RETURNS (Language): the assembled pipeline.
     """
     nlp = _load_trained(model)
+    _rebuild_clinical_tokenizer(nlp)
     trained = list(nlp.pipe_names)
     if ensemble:
         add_ensemble_members(nlp, ensemble)

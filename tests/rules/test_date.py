@@ -13,12 +13,16 @@ from .helpers import rule_spans, spans_over
 LOOKALIKES = [
     # a clock time after "at", "till" and an approximation; a target; a fingerstick
     ("cv/resp vss nsr extubated at aprox 2030 with stable gas", "2030"),
+    ("easily arousable. c/o h/a around 2000 which was relieved with tylenol.", "2000"),
+    ("FOLLOWING BLOOD TRANSFUSION, AND DUMPED 2000+.    G.I: SOFT", "2000"),  # an amount
     ("SOCIAL=WIFE & DAUGHTER PRESENT TILL APPROX 2030. A: GOOD RESPONSE", "2030"),
     ("s/p pacer placement. wean neo as tol, map goal 60. bedrest", "60"),
     ("h/o DM, admitted w/ MS changes and FS 54. given d50", "54"),
     ("uop in dec over last 4 hrs", "dec"),  # a decrease, no December
     ("jun kinase assay sent", "jun"),
     ("STRENGTH 4/5 - 5/5 BILAT", "5/5"),
+    ("STRENGTH 4/5 - 5/5 BILAT", "4/5"),
+    ("take 1/2-3/4 tab at bedtime", "1/2"),
     ("take 1/2 - 3/4 tab at hs", "3/4"),
     ("pain at 2pm 8/10, medicated", "8/10"),
     ("PMH: CAD, BP 9/60 on arrival", "9/60"),

@@ -14,6 +14,8 @@ LOOKALIKES = [
     ("LASIX 40MG WITH EXCELLENT RESPONSE, NOW PAD'S18-23. GU: LOW U/O", "PAD'S18-23"),  # readings after a word's apostrophe
     ("Na 138 K 4.1 Cl 101", "Na 138 K 4.1 Cl 101"),
     ("heparin 40,000 units", "40,000"),
+    ("full support was given by hosp.chapl.& pat rixford", "hosp.chapl"),  # no author's cue before it
+    ("Dose: 2 by mouth.", "mouth"),
     ("ICD-10 E11.9 and I10", "E11.9 and I10"),
     ("CPT 99213 billed", "99213"),
     ("WBC 12.5 Hgb 10.1 Plt 250", "WBC 12.5 Hgb 10.1 Plt 250"),

@@ -13,6 +13,7 @@ from .helpers import labels_and_values, rule_spans, spans_over
 LOOKALIKES = [
     # a lower-case word before a number after "to" or "on": a drug, a setting, a word
     ("increase to coumadin 5 mg tonight", "coumadin"),
+    ("PT RECEIVED FROM OR 1245 S/P TVR #29.", "1245"),  # the time of the move
     ("titrated to levophed 4 this am", "levophed"),
     ("weaned to pressure 10 support", "pressure"),
     ("plt 61; she is to recieve 1 bag on-call to or.", "recieve"),  # a slip of a word

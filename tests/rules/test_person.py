@@ -101,6 +101,8 @@ LOOKALIKES = [
     # "per" before no person: a protocol, a role, a team, shorthand
     ("Insulin drip titrated per protocol.", "protocol"),
     ("K repleted per MD, recheck in am", "MD"),
+    ("stayed at his mother's house last night", "mother"),
+    ("went to the neighbor's house", "neighbor"),
     ("BP HIGH PER ALINE, 170/60", "ALINE"),
     ("diet advanced per pt request", "pt"),
     ("extubated per team", "team"),

@@ -33,6 +33,14 @@ READING_QUALIFIER = sub_reason(REASON_ABBREVIATION, "reading_qualifier")
 #: A ventilator mode in its setting or its change: "AC" of "from AC to PS 12/5", "PS" of "weaned from PS 15".
 VENTILATOR_MODE = sub_reason(REASON_ABBREVIATION, "ventilator_mode")
 
+#: A line or catheter named after the vein it sits in: "QUENTIN" (a Quinton catheter) of "LSC QUENTIN".
+LINE_AT_ITS_SITE = sub_reason(REASON_ABBREVIATION, "line_at_its_site")
+
+#: A body system's heading glued by a hyphen to what it charts: "GU-FOLEY-DIURESING", "CV-Milrinone".
+SYSTEM_HEADING_GLUED = sub_reason(REASON_ABBREVIATION, "system_heading_glued")
+#: A lab and its value read as a person: "k+3.6-" of "k+3.6->".
+LAB_WITH_ITS_VALUE = sub_reason(REASON_ABBREVIATION, "lab_with_its_value")
+
 #: Units that end a dose's chain after a slash ("/KG", "/MIN", "/HR").
 _CHAIN_UNITS = frozenset("min mins minute hr hrs h hour kg day dose".split())
 #: What comes before a chained unit: a number with or without a unit, or a unit, then the slash
@@ -136,14 +144,60 @@ def state_code_as_institution(span: Span, text: str, place_codes: FrozenSet[str]
     return _PLACE_WORD_BEFORE.search(text, max(0, span.start_char - 12), span.start_char) is None
 
 
+#: Where a central line or sheath sits: an internal jugular, subclavian or femoral vein of a
+#: side, glued ("RIJ", "LSC") or apart ("R IJ", "LT FEM").
+_LINE_SITE = r"(?:[RL](?:IJ|SC|FV)|(?:R|L|RT|LT|RIGHT|LEFT)[ \t]*(?:IJ|SC|SUBCLAVIAN|FEM(?:ORAL)?))"
+_LINE_SITE_OPENING = re.compile(rf"{_LINE_SITE}[ \t]+\S", re.IGNORECASE)
+_LINE_SITE_BEFORE = re.compile(rf"\b{_LINE_SITE}[ \t]+\Z", re.IGNORECASE)
+
+
+def line_at_its_site(span: Span, text: str) -> bool:
+    """A person span that opens with a line's site or comes right after it: the
+    words after a site name the line put there ("LSC QUENTIN", "RSC CL",
+    "RT FEM ART SHEATH"); a name is written after a title or a role, never after
+    a vein."""
+    return bool(
+        _LINE_SITE_OPENING.match(span.text)
+        or _LINE_SITE_BEFORE.search(text, max(0, span.start_char - 16), span.start_char)
+    )
+
+
+#: The heading of a body system's line, glued by a hyphen to its first charted word
+#: ("GU-FOLEY", "CV-Milrinone", "G.U-FOLEY"). "SOCIAL" is left out: it opens a relative's name.
+_SYSTEM_HEADING_GLUED = re.compile(
+    r"(?:CV|C-V|GU|G\.U|GI|G\.I|ID|RESP|NEURO|RENAL|HEME|ENDO|SKIN|PULM|CARDIAC|INTEG|ACCESS)\.?[-–]+[A-Za-z]",
+    re.IGNORECASE,
+)
+#: A decimal number: a lab's or a reading's value ("3.6"); no name holds one.
+_DECIMAL = re.compile(r"\d\.\d")
+
+
+def system_heading_glued(span: Span) -> bool:
+    """A span that opens with a body system's heading glued by a hyphen to what it
+    charts ("GU-FOLEY-DIURESING", "CV-Milrinone at .375"): a chart line, no name."""
+    return _SYSTEM_HEADING_GLUED.match(span.text) is not None
+
+
+def lab_with_its_value(span: Span) -> bool:
+    """A person span that holds a decimal number ("k+3.6-"): a lab and its value."""
+    return _DECIMAL.search(span.text) is not None
+
+
 __all__ = [
+    "LAB_WITH_ITS_VALUE",
+    "LINE_AT_ITS_SITE",
     "READING_QUALIFIER",
     "STATE_CODE_AS_INSTITUTION",
     "STATE_CODE_AS_LAB",
+    "SYSTEM_HEADING_GLUED",
     "UNIT_AFTER_SLASH",
-    "state_code_as_institution",
+    "VENTILATOR_MODE",
+    "lab_with_its_value",
+    "line_at_its_site",
     "reading_qualifier",
+    "state_code_as_institution",
     "state_code_as_lab",
+    "system_heading_glued",
     "unit_after_slash",
     "ventilator_mode",
 ]

@@ -112,6 +112,10 @@ _MIN_JOINED_PART = 4
 #: A listed abbreviation this short is no name because prose writes it capitalised
 #: ("SR" the sinus rhythm, written "Sr." in prose); only the name lists make it one.
 _MAX_SHORTHAND_LETTERS = 3
+#: A month's abbreviation is written capitalised as a date, and names no one by
+#: itself: in ICU shorthand "DEC" is "decreased". (One that is a given name, "JAN",
+#: "JUN", is still asked of the name lists.)
+_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 #: Letters before a listed abbreviation glued to it: a count's unit or a second
 #: abbreviation ("UPRBC" one unit of PRBC, "NSICU" the neuro-surgical ICU).
 _GLUED_PREFIX_LETTERS = 2
@@ -212,7 +216,7 @@ def unsure_shorthand_reason(span: Span, text: str, words: CheckWords, in_cased_n
         and not any(word.lower() in _HEADER_KEEPING_WORDS for word in found)
         and all(is_shorthand or words.known_word(word.lower()) for word, is_shorthand in zip(found, shorthand))
     ):
-        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room", "CV-Milrinone at .375"
+        return REASON_UNSURE_SHORTHAND_HEADER  # "Micu Progress Nursing Note:", "Activity-OOB in room"
     return None
 
 
@@ -417,8 +421,8 @@ def _names_by_itself(word: str, words: CheckWords) -> bool:
     short_shorthand = len(lower) <= _MAX_SHORTHAND_LETTERS and (
         vocabulary.is_clinical_abbreviation(word.upper()) or vocabulary.is_lower_case_shorthand(lower)
     )
-    if written_as_name(lower) and not short_shorthand:
-        return True  # "MARGARET", "DENVER", "SMITH", "LEE"; not "SR" (sinus rhythm; "Sr." is written capitalised)
+    if written_as_name(lower) and not short_shorthand and lower not in _MONTH_ABBREVIATIONS:
+        return True  # "MARGARET", "DENVER", "SMITH", "LEE"; not "SR" (sinus rhythm; "Sr." is written capitalised), not "DEC"
     if (
         lower in person_names()
         and lower not in name_like_words()

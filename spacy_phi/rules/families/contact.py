@@ -94,7 +94,7 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "pager", "PHONE",
-            r"(?i:\b(?:pager|beeper|pgr|paged)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*)(?P<value>\d-\d{4}|\d{4,5})(?![\w/]|\.\d|-\d)",
+            r"(?:(?i:\b(?:pager|beeper|pgr|paged))|\bPG)\b\.?\s*(?:#|no\.?|number)?\s*[:.]?\s*(?P<value>\d-\d{4}|\d{4,5})(?![\w/]|\.\d|-\d)",
             exclude_after=r"\s*(?:mmhg|/)",
             description="pager number after 'pager'/'beeper'/'p' ('beeper #4-1234', 'pager 12345')",
         ),
@@ -141,6 +141,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Ashcombe, VT 05491\nTel.8025550127\n", "PHONE", "8025550127", "phone_any_format_context"),
     ("pager 12345", "PHONE", "12345", "pager"),
     ("beeper #4-1234", "PHONE", "4-1234", "pager"),
+    ("MOBILITY AS ABLE \nPG 41872\n", "PHONE", "41872", "pager"),
     ("ext. 5-8112", "PHONE", "5-8112", "phone_extension"),
     ("x5571 after hours", "PHONE", "5571", "phone_extension"),
 ]

@@ -71,7 +71,7 @@ _NOT_A_YEAR_BEFORE = (
     r"cpt|icd|code|mrn|acct|id|no|number|model|series|lot|version|v|batch|case|job|order|claim|"
     # a time ("at 2040", "extubated at aprox 2030", "present till approx 2030"), a model
     # year ("a 2014 Ford"), a limit ("under 2000"), a classification
-    r"at|a|an|under|over|than|about|approximately|approx|aprox|till|until|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
+    r"at|a|an|under|over|than|about|around|approximately|approx|aprox|till|until|banff)\b[^A-Za-z\n]{0,3}|[#$~])$"
 )
 #: A past-history list before a number, on its line or after its header: "PMH MI 92", "PMHX:\nRLL pneumonia, prostate CA 88".
 _HISTORY_LIST_BEFORE = {
@@ -103,6 +103,7 @@ _NOT_HISTORY_YEAR_AFTER = (
 )
 #: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
 _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
+_COMMON_FRACTION = r"(?:1/[234]|2/3|3/4)"
 #: Words before a bare "m/d" that make it a date.
 _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
@@ -313,12 +314,16 @@ def rules() -> List[RegexRule]:
             # Weak (priority 1): the tagger's label wins; lab values and counts that
             # could read as a year are left out by the words before them.
             "date_year_after_event", "DATE",
-            r"(?<=[A-Za-z)])[ \t]+(?P<value>(?:19[5-9]\d|20[0-4]\d))(?![\w/:%-]|\.\d|,\d)",
+            # "2000+" is an amount ("DUMPED 2000+"), not a year
+            r"(?<=[A-Za-z)])[ \t]+(?P<value>(?:19[5-9]\d|20[0-4]\d))(?![\w/:%+-]|\.\d|,\d)",
             exclude_before=_NOT_A_YEAR_BEFORE,
             exclude_after=_YEAR_THEN_UNIT_AFTER,
             context_chars=20,
             priority=1,
-            description="a year right after a word of an event ('MRI 2016 w/ sclerosis', 'C-section 1998 uncomplicated'; not 'BNP 2010', 'bolus 2000 mL')",
+            description=(
+                "a year right after a word of an event ('MRI 2016 w/ sclerosis', 'C-section 1998 uncomplicated'; "
+                "not 'BNP 2010', 'bolus 2000 mL', 'around 2000' (a time), 'DUMPED 2000+' (an amount))"
+            ),
         ),
         RegexRule(
             "date_year_closes_parentheses", "DATE",
@@ -395,6 +400,14 @@ def rules() -> List[RegexRule]:
             description="a month and two-digit year after a diagnosis or procedure in a history list ('PMH: CAD, AVR 8/88'; not 'BP 8/40')",
         ),
         RegexRule(
+            "date_range_first", "DATE",
+            rf"(?<![\w/.:-])(?!(?:{_SCORE_SHAPED}|{_COMMON_FRACTION})(?![\w/]))(?P<value>{MONTH_NUM}/{DAY})[ \t]*[-–][ \t]*"
+            rf"(?!{_COMMON_FRACTION}(?![\w/])){MONTH_NUM}/{DAY}(?![\w/]|\.\d|-\d)",
+            exclude_before=FRACTION_BEFORE,
+            priority=2,
+            description="the first m/d of a range of two ('ceftaz rec'd 8/2 - 8/10'); not a range of scores or fractions",
+        ),
+        RegexRule(
             "date_range_second", "DATE",
             rf"(?<![\w/.:-])(?!{_SCORE_SHAPED}(?![\w/])){MONTH_NUM}/{DAY}[ \t]*[-–][ \t]*"
             rf"(?P<value>{MONTH_NUM}/{DAY})(?![\w/]|\.\d|-\d)",
@@ -446,9 +459,10 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_year_apostrophe", "DATE",
-            r"(?<![\w'])(?P<value>'\d\d)(?![\w']|\d)",
+            # also glued to the event it dates ("prostate CA'88", "MI'99")
+            r"(?:(?<![\w'])|(?<=[A-Za-z]))(?P<value>'\d\d)(?![\w']|\d|\.\d)",
             priority=2,
-            description="two-digit year with apostrophe ('67)",
+            description="two-digit year with apostrophe ('67; glued to its event: CA'88)",
         ),
         RegexRule(
             "date_season_year", "DATE",
@@ -576,12 +590,14 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("PMH:L LUNG CA-S/P L LUNG RESECTION 62'.   HYPOTHYROIDISM", "DATE", "62", "date_year_in_history"),
     ("PMH: CAD, AVR 8/88, DDD PMR, REFLUX", "DATE", "8/88", "date_month_year_in_history"),
     ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/10", "date_range_second"),
+    ("vanc rec'd 8/2 - 8/10. now on levo", "DATE", "8/2", "date_range_first"),
     ("Transferred to the CCU at 12am 9/3.    PMH: +CRF", "DATE", "9/3", "date_after_clock_time"),
     ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/1", "date_chronology_line"),
     ("COURSE:\n9/1 IABP OUT. \n9/2 ABX DCED-NEG CULTURES.\n9/3 TO FLOOR", "DATE", "9/3", "date_chronology_line_last"),
     ("RETIRED IRON WORKER. STOPPED SMOKING 71'. SOCIAL DRINKER.", "DATE", "71", "date_year_after_quitting"),
     ("SOCIAL: QUIT DRINKING 88, NO WITHDRAWAL", "DATE", "88", "date_year_after_quitting"),
     ("quit in '67", "DATE", "'67", "date_year_apostrophe"),
+    ("HTN, prostate CA'88, GERD", "DATE", "'88", "date_year_apostrophe"),
     ("winter of 2091", "DATE", "winter of 2091", "date_season_year"),
     ("The Fall of 77", "DATE", "Fall of 77", "date_season_year"),
     ("40,000 units q Wednesday", "DATE", "Wednesday", "date_weekday"),

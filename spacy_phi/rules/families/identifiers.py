@@ -125,6 +125,23 @@ def rules() -> List[RegexRule]:
             r"(?i:\b(?:user\s*name|user\s*id|login|user)\s*[:=]\s*)(?P<value>[A-Za-z][A-Za-z0-9._-]{2,}[A-Za-z0-9])",
             description="user name after 'username:'",
         ),
+        RegexRule(
+            "username_dotted_after_author", "USERNAME",
+            # An audit line or a note's footer names its author by login: "edited by
+            # ana.ruiz", "on 9/30/96 by shehu.claesner.", "user andela.shalom". The
+            # tokenizer splits two words glued by a period, so the tagger sees three tokens.
+            r"(?:(?i:\b(?:user(?:[ \t]*name)?|login|(?:edited|generated|printed|signed|entered|created|updated|documented|reviewed)\s+by))"
+            r"|\d[ \t]+by)\s+(?P<value>[a-z][a-z'-]+\.[a-z][a-z'-]+(?:\.[a-z]+)?\d*)(?![\w@])",
+            description=(
+                "a login of two names joined by a period after an author's cue ('edited by ana.ruiz', "
+                "'on 9/30/96 by shehu.claesner', 'user andela.shalom')"
+            ),
+        ),
+        RegexRule(
+            "username_dotted_after_name", "USERNAME",
+            r"\b[A-Z][a-z'-]+,?[ \t]+[A-Z][a-z'-]+[ \t]+\((?P<value>[a-z][a-z'-]+\.[a-z][a-z'-]+\d*)\)",
+            description="a login of two names in brackets after a person's name ('From: Ana Ruiz (ana.ruiz)', 'Ruiz, Ana (ana.ruiz)')",
+        ),
     ]
 
 
@@ -181,4 +198,8 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("ref 53RHM4471 noted", "IDNUM", "53RHM4471", "id_alphanumeric_shape"),
     ("number 12345678 on file", "IDNUM", "12345678", "id_long_number"),
     ("username: jsmith2", "USERNAME", "jsmith2", "username_context"),
+    ("Last edited by tishk.carneiro 10/10/86", "USERNAME", "tishk.carneiro", "username_dotted_after_author"),
+    ("signed (Norway VNA) on 9/30/96 by shehu.claesner.", "USERNAME", "shehu.claesner", "username_dotted_after_author"),
+    ("11:20  user andela.shalom  workstation IP 172.16.0.4", "USERNAME", "andela.shalom", "username_dotted_after_author"),
+    ("From: Alemayehu Havlickova (alemayehu.havlickova)", "USERNAME", "alemayehu.havlickova", "username_dotted_after_name"),
 ]

@@ -207,9 +207,13 @@ def rules() -> List[RegexRule]:
         RegexRule(
             "room_chair_or", "ROOM",
             r"(?:(?i:\b(?:chair|courtroom|ldr|resus|triage[ \t]+rm))|\bOR)[ \t]*#?[ \t]*"
-            r"(?P<value>\d{1,4}[A-Z]?|[A-Z]\d{1,3})(?![\w/.-])",
+            # four digits after "OR" are the time of a move ("RECEIVED FROM OR 1245"), not a room
+            r"(?P<value>\d{1,3}[A-Z]?|[A-Z]\d{1,3})(?![\w/.-])",
             priority=2,
-            description="an infusion or dialysis chair, operating room, LDR, resuscitation bay or courtroom number ('chair 14', 'OR 12', 'resus R2')",
+            description=(
+                "an infusion or dialysis chair, operating room, LDR, resuscitation bay or courtroom number "
+                "('chair 14', 'OR 12', 'resus R2'; not 'FROM OR 1245')"
+            ),
         ),
         RegexRule(
             "city_named_city", "CITY",

@@ -52,10 +52,12 @@ _STAFF_ROLES_FIRST = (
 )
 
 #: "per" before the author of an order or a report; after "per Dr" the title rules name the doctor.
-_PER = r"\b(?:per|Per|PER)[ \t]+(?!(?:DR|Dr|dr)\b)"
+_PER = r"\b(?:per|Per|PER)[ \t]+(?:(?:md|MD|np|NP)[ \t]+)?(?!(?:DR|Dr|dr)\b)"  # "per md Nadeem": the role, then its name
 #: A word in any case, and the same after an optional initial ("K. ABERNATHY", "d kovac").
 _ANY_WORD = r"[A-Za-z][A-Za-z'’-]+"
 _INITIAL_THEN_WORD = rf"(?:[A-Za-z]\.?[ \t]+)?{_ANY_WORD}"
+#: Whose home: a possessive before a dwelling ("black's house", "jan's place").
+_POSSESSIVE_DWELLING = r"['’]s[ \t]+(?:house|home|place|apartment|apt|farm|condo|trailer)\b"
 
 #: Heads of a practice's or institution's name after a role word ("PCP: Sanford Children's Clinic").
 _PRACTICE_AFTER = (
@@ -160,6 +162,12 @@ def rules() -> List[RegexRule]:
             rf"\b(?:Dr|DR|Doctor|Drs)(?:\.\s*|\s+){PERSON}",  # "Dr. Smith", glued "Dr.Smith"
             priority=2,
             description="clinician after 'Dr.' ('Dr. Smith', 'Dr. John R. Smith')",
+        ),
+        RegexRule(
+            "doctor_title_initial_first", "DOCTOR",
+            rf"\b(?:Dr|DR|Doctor)(?:\.[ \t]*|[ \t]+)(?P<value>[A-Z]\.?[ \t]+{NAME_WORD})(?![\w'’])",
+            priority=2,
+            description="clinician's initial and surname after 'Dr' ('Dr K Lorne in to see pt', 'Dr. J. Okafor')",
         ),
         RegexRule(
             "clinician_credential_before", "DOCTOR",
@@ -402,6 +410,16 @@ def rules() -> List[RegexRule]:
                 "a lower-case name set off by commas after 'my wife', 'her husband' in speech "
                 "('my wife , may , and i', 'i'm her husband , will .'); word names too, no verb ('my son , said')"
             ),
+        ),
+        RegexRule(
+            "name_before_possessive_dwelling_lower", "PATIENT",
+            # Whose house: "at mavis lund's house", "to jan's place"; name words only
+            # ("at his mother's house", "the neighbor's house" are no names)
+            rf"\b(?:at|to|from|in|by)[ \t]+(?P<value>[a-z]{{3,}}(?:[ \t]+[a-z]{{3,}})?){_POSSESSIVE_DWELLING}",
+            checks=("lower_case_person_name",),
+            prefilter=_POSSESSIVE_DWELLING,
+            priority=2,
+            description="a lower-case name before a possessive dwelling ('at mavis lund's house'; not 'at his mother's house')",
         ),
         RegexRule(
             "name_is_age_year_old_lower", "PATIENT",
@@ -744,6 +762,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("Dr. John R. Smith saw her", "DOCTOR", "John R. Smith", "doctor_title"),
     ("Dr. Smith Monday", "DOCTOR", "Smith", "doctor_title"),
     ("Dr.Visser/03-14-2089 follow up", "DOCTOR", "Visser", "doctor_title"),
+    ("lytes checked Dr K Lorne in to see pt", "DOCTOR", "K Lorne", "doctor_title_initial_first"),
     ("Seen with PA-C Tobias Ferrante.", "DOCTOR", "Tobias Ferrante", "clinician_credential_before"),
     ("NP Jane Doe reviewed", "DOCTOR", "Jane Doe", "clinician_credential_before"),
     ("Nurse Practitioner Ann Lee called", "DOCTOR", "Ann Lee", "clinician_credential_before"),
@@ -771,6 +790,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("LASIX HELD PER HOLLOWAY WILL REDOSE IN AM.", "DOCTOR", "HOLLOWAY", "order_attribution_one"),
     ("to wean as tolerated (per marisol quintero) tonight", "DOCTOR", "marisol quintero", "order_attribution"),
     ("REVERSAL NOT GIVEN PER K. ABERNATHY PA.", "DOCTOR", "K. ABERNATHY", "order_attribution_one"),
+    ("pa pressures in the low 20's per md Nadeem. Plan: d/c", "DOCTOR", "Nadeem", "order_attribution"),
     ("DR TYRELL HAD TOLD DR PALFREY BY PHONE", "DOCTOR", "PALFREY", "doctor_caps_title"),
     ("PER DR. OKONJO THIS AFTERNOON, START TO WEAN", "DOCTOR", "OKONJO", "doctor_caps_title"),
     ("HOUSE STAFF AWARE. DR MARISOL QUINTERO IN TO SEE PT", "DOCTOR", "MARISOL QUINTERO", "doctor_caps_title_two_words"),
@@ -805,6 +825,7 @@ EXAMPLES: List[Tuple[str, str, str, str]] = [
     ("social - no calls or visitors. wife, marisol, left phone number for md", "PATIENT", "marisol", "relative_name_appositive_lower"),
     ("BP 75/40. HOUSE STAFF mary pakulski AWARE. U/O DROPPED", "DOCTOR", "mary pakulski", "lowercase_full_name_before_role"),
     ("[doctor] okay . so marguerite is a sixty two year old female here for her knee .", "PATIENT", "marguerite", "name_is_age_year_old_lower"),
+    ('when asked where he was stating, "at mavis lund\'s house." in addition', "PATIENT", "mavis lund", "name_before_possessive_dwelling_lower"),
     ("hey dragon , new patient . delfina ortega is a forty year old female with asthma", "PATIENT", "delfina ortega", "name_is_age_year_old_lower"),
     ("micu npn\nrosalind okafor is a 64 yr old female adm 3/2 with sob", "PATIENT", "rosalind okafor", "name_is_age_year_old_lower"),
     ("[patient_guest] good morning . my name is rosalind , portuguese interpreter .", "PATIENT", "rosalind", "my_name_is_lower"),
