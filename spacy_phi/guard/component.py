@@ -764,7 +764,9 @@ class PhiGuard(JsonStateMixin, Pipe):
                         paragraph = cut_at_blank_line(span)
                         if paragraph is not span:
                             carry_ner_score(doc, span, paragraph)
-                            scores = ner_scores(doc)
+                            key = (span.start, span.end, span.label_)
+                            if key in scores:
+                                scores[(paragraph.start, paragraph.end, paragraph.label_)] = scores[key]
                             span = paragraph
                         span = cut_institution_clause(span)
                     whole = span

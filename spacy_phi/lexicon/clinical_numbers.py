@@ -106,14 +106,16 @@ _PRESSURE_RANGE_AFTER = re.compile(r"\s*[-–]\s*\d{2,3}(?:['’]?s)?\s*/", re.I
 #: A common fraction ("1/2", "2/3", "3/4"), and what makes it one: a position
 #: ("crackles 1/3 up", "lt 1/2"), an amount ("~3/4 of time"), a saline
 #: strength ("1/2 NS", "d5 1/2ns") or a range of fractions ("1/3-1/2").
-_FRACTION = re.compile(r"^(?:1/[234]|2/3|3/4)$")
+#: A common fraction, as a pattern for the rules too (the date rules leave it).
+COMMON_FRACTION = r"(?:1/[234]|2/3|3/4)"
+_FRACTION = re.compile(rf"^{COMMON_FRACTION}$")
 #: A lung sound before a fraction charts how far up the lung fields it is heard ("rales 2/3").
 _FRACTION_BEFORE = re.compile(
-    r"(?:\b(?:up|lt|rt|left|right|bases?|approx|about|d5|d5w|rales|crackles|crx|wheezes|rhonchi)|~|(?:1/[234]|2/3|3/4)\s*[-–])\s*$",
+    rf"(?:\b(?:up|lt|rt|left|right|bases?|approx|about|d5|d5w|rales|crackles|crx|wheezes|rhonchi)|~|{COMMON_FRACTION}\s*[-–])\s*$",
     re.IGNORECASE,
 )
 _FRACTION_AFTER = re.compile(
-    r"\s*(?:up\b|of\b|ns\b|normal\s+saline|way\b|hours?\b|hrs?\b|[-–]\s*(?:1/[234]|2/3|3/4)\b)|ns\b", re.IGNORECASE
+    rf"\s*(?:up\b|of\b|ns\b|normal\s+saline|way\b|hours?\b|hrs?\b|[-–]\s*{COMMON_FRACTION}\b)|ns\b", re.IGNORECASE
 )
 #: A 24-hour time after a word of time ("at 2000", "approx 2130", "AS OF 0200", "post 2400").
 _CLOCK = re.compile(r"^(?:[01]\d|2[0-3])[0-5]\d$|^2400$")
@@ -274,6 +276,6 @@ def is_clock_text(value: str) -> bool:
 
 
 __all__ = [
-    "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "has_dose_or_flow", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
+    "COMMON_FRACTION", "MEASURE_WORDS", "VENT_WORDS", "alphanumeric_reading", "fraction_after", "has_dose_or_flow", "is_clock_text", "measure_before", "reading_in_context", "reading_shape",
     "vent_setting",
 ]

@@ -269,7 +269,9 @@ _ORDINAL_COUNT_AFTER = re.compile(
 #: each is also a word or a charting abbreviation ("DEC" decreased, "SAT"
 #: saturation, "MAR" the medication record, "MAY" the verb).
 _SHORT_DAYS = frozenset("mon tue tues wed thu thur thurs fri sat sun".split())
-_SHORT_MONTHS_AND_DAYS = frozenset("jan feb mar apr may jun june jul july aug sep sept oct nov dec".split()) | _SHORT_DAYS
+#: Months cut short ("DEC", "SEPT"); "may", "june", "july" are whole names.
+MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+_SHORT_MONTHS_AND_DAYS = MONTH_ABBREVIATIONS | {"may", "june", "july"} | _SHORT_DAYS
 #: A date cue before a month or weekday: "in May", "on Sat", "since Dec", "last Sun", "early Mar".
 _DATE_WORD_CUE_BEFORE = re.compile(
     r"\b(?:on|in|since|from|until|till|thru|by|of|for|last|next|this|early|late|mid|each|every|through|to|"
@@ -468,4 +470,6 @@ def _number_reason(span: Span, value: str, text: str, check_words: CheckWords) -
     return None
 
 
-__all__ = ["CARDINAL_WORDS", "FOUR_DIGIT_RANGE", "INDEX_WORDS", "clock_time_span", "date_reason", "shift_times"]
+__all__ = [
+    "CARDINAL_WORDS", "FOUR_DIGIT_RANGE", "INDEX_WORDS", "MONTH_ABBREVIATIONS", "clock_time_span", "date_reason", "shift_times",
+]

@@ -75,6 +75,7 @@ from ..reasons import (
     sub_reason,
 )
 from .base import INSTITUTION_LABELS, PERSON_LABELS, STARTS_SENTENCE_BEFORE, CheckWords, singular
+from .date import MONTH_ABBREVIATIONS
 from .identifiers import identifier_cue_before
 from .shorthand import ROLE_ABBREVIATIONS, after_a_move, named_in_context
 
@@ -112,10 +113,6 @@ _MIN_JOINED_PART = 4
 #: A listed abbreviation this short is no name because prose writes it capitalised
 #: ("SR" the sinus rhythm, written "Sr." in prose); only the name lists make it one.
 _MAX_SHORTHAND_LETTERS = 3
-#: A month's abbreviation is written capitalised as a date, and names no one by
-#: itself: in ICU shorthand "DEC" is "decreased". (One that is a given name, "JAN",
-#: "JUN", is still asked of the name lists.)
-_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 #: Letters before a listed abbreviation glued to it: a count's unit or a second
 #: abbreviation ("UPRBC" one unit of PRBC, "NSICU" the neuro-surgical ICU).
 _GLUED_PREFIX_LETTERS = 2
@@ -421,7 +418,9 @@ def _names_by_itself(word: str, words: CheckWords) -> bool:
     short_shorthand = len(lower) <= _MAX_SHORTHAND_LETTERS and (
         vocabulary.is_clinical_abbreviation(word.upper()) or vocabulary.is_lower_case_shorthand(lower)
     )
-    if written_as_name(lower) and not short_shorthand and lower not in _MONTH_ABBREVIATIONS:
+    # A month's abbreviation is written capitalised as a date and names no one by itself
+    # ("DEC" is "decreased" in ICU shorthand); one that is a given name ("JAN") is asked below.
+    if written_as_name(lower) and not short_shorthand and lower not in MONTH_ABBREVIATIONS:
         return True  # "MARGARET", "DENVER", "SMITH", "LEE"; not "SR" (sinus rhythm; "Sr." is written capitalised), not "DEC"
     if (
         lower in person_names()

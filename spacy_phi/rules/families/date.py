@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import List, Tuple
 
-from ...lexicon.clinical_numbers import MEASURE_WORDS
+from ...lexicon.clinical_numbers import COMMON_FRACTION, MEASURE_WORDS
 from ...lexicon.scores import SCORE_WORDS
 from ..fragments import (
     DAY,
@@ -103,7 +103,6 @@ _NOT_HISTORY_YEAR_AFTER = (
 )
 #: "n/5" and "n/10" with n up to 5 or 10: dates, but pain and strength scores too.
 _SCORE_SHAPED = r"(?:[1-5]/5|0?[1-9]/10|10/10)"
-_COMMON_FRACTION = r"(?:1/[234]|2/3|3/4)"
 #: Words before a bare "m/d" that make it a date.
 _DATE_CUE = (
     r"(?i:\b(?:on|since|from|until|till|thru|through|to|dated?|seen|admitted|admission|discharged?|"
@@ -401,8 +400,8 @@ def rules() -> List[RegexRule]:
         ),
         RegexRule(
             "date_range_first", "DATE",
-            rf"(?<![\w/.:-])(?!(?:{_SCORE_SHAPED}|{_COMMON_FRACTION})(?![\w/]))(?P<value>{MONTH_NUM}/{DAY})[ \t]*[-–][ \t]*"
-            rf"(?!{_COMMON_FRACTION}(?![\w/])){MONTH_NUM}/{DAY}(?![\w/]|\.\d|-\d)",
+            rf"(?<![\w/.:-])(?!(?:{_SCORE_SHAPED}|{COMMON_FRACTION})(?![\w/]))(?P<value>{MONTH_NUM}/{DAY})[ \t]*[-–][ \t]*"
+            rf"(?!{COMMON_FRACTION}(?![\w/])){MONTH_NUM}/{DAY}(?![\w/]|\.\d|-\d)",
             exclude_before=FRACTION_BEFORE,
             priority=2,
             description="the first m/d of a range of two ('ceftaz rec'd 8/2 - 8/10'); not a range of scores or fractions",
